@@ -1,0 +1,50 @@
+# pocket-party: `make sim` plays, `make test` runs every test.
+# The first use of either creates .venv and installs the pinned dependencies.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BOARD ?= pico
+PORT ?=
+STAMP := $(VENV)/.installed
+
+.PHONY: sim test build flash run bench data screenshots clean help
+
+help:
+	@echo "make sim               play in the simulator (window, or terminal without a display)"
+	@echo "make test              run every test (unit, scenarios, golden frames, parity under MicroPython)"
+	@echo "make build BOARD=pico  compile every device file with mpy-cross (boards: pico pico2 esp32s3 esp32c3)"
+	@echo "make flash BOARD=pico [PORT=/dev/ttyACM0]  build, copy to the board with mpremote, reset"
+	@echo "make run BOARD=pico    run from this tree on the board (mpremote mount), no flashing"
+	@echo "make bench             memory, display and speed figures"
+
+$(STAMP): requirements.txt requirements-micropython.txt tools/install_deps.sh
+	@sh tools/install_deps.sh "$(PYTHON)" "$(VENV)"
+	@touch $(STAMP)
+
+sim: $(STAMP)
+	$(PY) -m sim --board $(BOARD)
+
+test: $(STAMP)
+	$(PY) -m pytest -q -p no:cacheprovider tests
+
+build: $(STAMP)
+	$(PY) tools/build.py --board $(BOARD)
+
+flash: $(STAMP)
+	$(PY) tools/flash.py --board $(BOARD) $(if $(PORT),--port $(PORT))
+
+run: $(STAMP)
+	$(PY) tools/flash.py --board $(BOARD) $(if $(PORT),--port $(PORT)) --mount
+
+bench: $(STAMP)
+	$(PY) tools/bench.py
+
+data: $(STAMP)
+	for f in tools/build_*_data.py tools/build_font.py; do $(PY) $$f || exit 1; done
+
+screenshots: $(STAMP)
+	$(PY) tools/screenshots.py
+
+clean:
+	rm -rf build $(VENV)

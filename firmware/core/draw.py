@@ -1,0 +1,31 @@
+"""Small drawings every game shares: dice faces and a selection frame."""
+
+# pip positions on a 3x3 grid (col, row) for faces 1..6
+_PIPS = (
+    ((1, 1),),
+    ((0, 0), (2, 2)),
+    ((0, 0), (1, 1), (2, 2)),
+    ((0, 0), (2, 0), (0, 2), (2, 2)),
+    ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+)
+
+
+def die(fb, x, y, size, face, inverted=False):
+    """A die of size x size pixels showing face 1-6 (size >= 7)."""
+    bg = 1 if inverted else 0
+    fg = 0 if inverted else 1
+    fb.fill_rect(x, y, size, size, bg)
+    fb.rect(x, y, size, size, 1)
+    pip = 2 if size >= 11 else 1
+    span = size - 2 * 2 - pip
+    for col, row in _PIPS[face - 1]:
+        px = x + 2 + (span * col) // 2
+        py = y + 2 + (span * row) // 2
+        fb.fill_rect(px, py, pip, pip, fg)
+
+
+def frame(fb, x, y, w, h, c=1):
+    """A two-pixel selection frame around a rectangle."""
+    fb.rect(x - 2, y - 2, w + 4, h + 4, c)
+    fb.rect(x - 1, y - 1, w + 2, h + 2, c)

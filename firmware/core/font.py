@@ -1,0 +1,230 @@
+"""Text and icon drawing for every screen. Runs unchanged on MicroPython and
+CPython (the simulator supplies a `framebuf` module).
+
+    from core import font
+    x = font.text(fb, "Score: 12", 0, 0)          # lit text, returns the next x
+    font.text(fb, "OK", 2, 2, 0)                  # dark text (on a lit box)
+    font.text(fb, "P1 42", 0, 58, 1, font.FONT3x5)
+    font.text_center(fb, "Pocket Party", 64, 28)  # centred on column 64
+    font.text_right(fb, "3/6", 128, 0)            # ink ends at column 127
+    for i, line in enumerate(font.wrap(msg, 120)):
+        font.text(fb, line, 4, 12 + i * font.LINE_H)
+    font.icon(fb, icon_data.DIE6_9, 10, 20)
+    font.text(fb, font.BTN_A + " roll", 0, 56)    # extra glyphs are str constants
+
+Fonts (glyph data in core/font_data.py, built by tools/build_font.py):
+  FONT5x7  5x7 glyphs (+1 descender row), advance 6, line height 8, ASCII 32-126
+           plus the extra UI glyphs below.
+  FONT3x5  3x5 glyphs, advance 4, line height 6: digits, A-Z (a-z are drawn as
+           A-Z), space and ! " # % ' ( ) * + , - . / : ; < = > ? [ ] _
+Characters a font lacks (and every non-ASCII character) draw as a box.
+'\\n' starts a new line at the starting x, LINE_H lower.
+
+Extra 5x7 glyphs (one-character strings): CHECK CROSS ARROW_UP ARROW_DOWN
+ARROW_LEFT ARROW_RIGHT HEART STAR BTN_A BTN_B CIRCLE_FILLED CIRCLE_HOLLOW PIP
+DIE ELLIPSIS TRI_RIGHT TRI_LEFT TRI_UP TRI_DOWN.
+
+Colour: c=1 sets the glyph's pixels, c=0 clears them; the pixels around the
+glyph are never touched (transparent), so dark text needs a lit box first.
+
+Drawing allocates nothing per character: each font owns one preallocated
+glyph-cell FrameBuffer; a glyph's column bytes are copied into it (inverted
+for c=0) and blitted with a transparent key. Clipping at every edge is done by
+framebuf.blit.
+"""
+import framebuf
+
+from core import font_data as _fd
+from core.font_data import (  # noqa: F401  (re-exported)
+    CHECK, CROSS, ARROW_UP, ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, HEART, STAR,
+    BTN_A, BTN_B, CIRCLE_FILLED, CIRCLE_HOLLOW, PIP, DIE, ELLIPSIS,
+    TRI_RIGHT, TRI_LEFT, TRI_UP, TRI_DOWN,
+)
+
+_VLSB = framebuf.MONO_VLSB
+
+
+class Font:
+    """A fixed-advance bitmap font (see core/font_data.py for the data layout).
+
+    Attributes: w, h (glyph cell), advance, line_h, first, last, fold, data.
+    """
+
+    def __init__(self, data, metrics):
+        w, h, advance, line_h, first, last, fold = metrics
+        self.data = data
+        self.w = w
+        self.h = h
+        self.advance = advance
+        self.line_h = line_h
+        self.first = first
+        self.last = last
+        self.fold = fold
+        self.cell = bytearray(w)
+        self.cell_fb = framebuf.FrameBuffer(self.cell, w, h, _VLSB)
+
+    def glyph_offset(self, ch):
+        """Offset in self.data of the glyph drawn for character ch (a str or code)."""
+        n = ch if isinstance(ch, int) else ord(ch)
+        if self.fold and 97 <= n <= 122:
+            n -= 32
+        if self.first <= n <= self.last:
+            return (n - self.first + 1) * self.w
+        return 0
+
+
+FONT5x7 = Font(_fd.F5X7, _fd.F5X7_METRICS)
+FONT3x5 = Font(_fd.F3X5, _fd.F3X5_METRICS)
+
+LINE_H = FONT5x7.line_h        # 8
+CHAR_W = FONT5x7.advance       # 6
+LINE_H3x5 = FONT3x5.line_h     # 6
+CHAR_W3x5 = FONT3x5.advance    # 4
+
+
+def text(fb, s, x, y, c=1, font=FONT5x7):
+    """Draw s with its top-left at (x, y); return the x after the last character."""
+    data = font.data
+    w = font.w
+    adv = font.advance
+    first = font.first
+    last = font.last
+    fold = font.fold
+    cell = font.cell
+    cell_fb = font.cell_fb
+    if c:
+        inv = 0
+        key = 0
+    else:
+        inv = 0xFF
+        key = 1
+    x0 = x
+    for ch in s:
+        n = ord(ch)
+        if n == 32:
+            x += adv
+            continue
+        if n == 10:
+            x = x0
+            y += font.line_h
+            continue
+        if fold and 97 <= n <= 122:
+            n -= 32
+        if first <= n <= last:
+            o = (n - first + 1) * w
+        else:
+            o = 0
+        for k in range(w):
+            cell[k] = data[o + k] ^ inv
+        fb.blit(cell_fb, x, y, key)
+        x += adv
+    return x
+
+
+def width(s, font=FONT5x7):
+    """Advance width of s in pixels: len(s) * advance (the widest line if s has '\\n').
+
+    Includes the blank column after the last glyph; the lit part is
+    width(s) - 1 pixels wide for both fonts.
+    """
+    if "\n" in s:
+        m = 0
+        for line in s.split("\n"):
+            n = len(line)
+            if n > m:
+                m = n
+        return m * font.advance
+    return len(s) * font.advance
+
+
+def _ink(s, font):
+    return len(s) * font.advance - (font.advance - font.w)
+
+
+def text_right(fb, s, x, y, c=1, font=FONT5x7):
+    """Draw s so that its last lit column is x - 1 (x = 128 hugs the right edge).
+
+    Returns the x where the text starts (of the last line if s has '\\n').
+    """
+    if "\n" in s:
+        start = x
+        for line in s.split("\n"):
+            start = text_right(fb, line, x, y, c, font)
+            y += font.line_h
+        return start
+    start = x - _ink(s, font)
+    text(fb, s, start, y, c, font)
+    return start
+
+
+def text_center(fb, s, cx, y, c=1, font=FONT5x7):
+    """Draw s with its lit part centred on column cx (cx = 64 centres on screen).
+
+    Returns the x where the text starts (of the last line if s has '\\n').
+    """
+    if "\n" in s:
+        start = cx
+        for line in s.split("\n"):
+            start = text_center(fb, line, cx, y, c, font)
+            y += font.line_h
+        return start
+    start = cx - _ink(s, font) // 2
+    text(fb, s, start, y, c, font)
+    return start
+
+
+def wrap(s, max_width, font=FONT5x7):
+    """Split s into lines that fit in max_width pixels when drawn with text().
+
+    Words are separated by spaces and kept whole when they fit; a word longer
+    than a line is broken into line-sized pieces. '\\n' forces a line break, so
+    empty lines in s stay empty lines. Runs of spaces collapse. wrap("") == [].
+    """
+    n = (max_width + font.advance - font.w) // font.advance
+    if n < 1:
+        n = 1
+    lines = []
+    if not s:
+        return lines
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split():
+            if len(word) > n:
+                if line:
+                    lines.append(line)
+                while len(word) > n:
+                    lines.append(word[:n])
+                    word = word[n:]
+                line = word
+            elif not line:
+                line = word
+            elif len(line) + 1 + len(word) <= n:
+                line = line + " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+_scratch = bytearray(32)
+
+
+def icon(fb, ic, x, y, c=1):
+    """Draw an icon tuple (w, h, data) from core/icon_data.py; return x + w.
+
+    c=1 sets the icon's lit pixels, c=0 clears them; other pixels untouched.
+    """
+    global _scratch
+    w, h, data = ic
+    if c:
+        fb.blit((data, w, h, _VLSB), x, y, 0)
+    else:
+        n = len(data)
+        if len(_scratch) < n:
+            _scratch = bytearray(n)
+        buf = _scratch
+        for i in range(n):
+            buf[i] = data[i] ^ 0xFF
+        fb.blit((buf, w, h, _VLSB), x, y, 1)
+    return x + w

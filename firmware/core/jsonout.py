@@ -1,0 +1,66 @@
+"""Deterministic JSON text for transcripts and saves.
+
+MicroPython's json.dumps neither sorts keys nor iterates dicts in insertion
+order, so anything compared between CPython and MicroPython goes through here:
+keys sorted, no spaces, ints/strings/bools/None/lists/tuples/dicts only.
+"""
+
+
+def dumps(obj):
+    parts = []
+    _write(obj, parts)
+    return "".join(parts)
+
+
+def _write(obj, out):
+    if obj is None:
+        out.append("null")
+    elif obj is True:
+        out.append("true")
+    elif obj is False:
+        out.append("false")
+    elif isinstance(obj, int):
+        out.append(str(obj))
+    elif isinstance(obj, str):
+        _write_str(obj, out)
+    elif isinstance(obj, (list, tuple)):
+        out.append("[")
+        first = True
+        for item in obj:
+            if not first:
+                out.append(",")
+            first = False
+            _write(item, out)
+        out.append("]")
+    elif isinstance(obj, dict):
+        out.append("{")
+        first = True
+        for key in sorted(obj):
+            if not isinstance(key, str):
+                raise TypeError("json keys must be str")
+            if not first:
+                out.append(",")
+            first = False
+            _write_str(key, out)
+            out.append(":")
+            _write(obj[key], out)
+        out.append("}")
+    elif isinstance(obj, (bytes, bytearray)):
+        _write(list(obj), out)
+    else:
+        raise TypeError("not serialisable: %r" % (obj,))
+
+
+def _write_str(s, out):
+    out.append('"')
+    for ch in s:
+        o = ord(ch)
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif o < 0x20 or o > 0x7E:
+            out.append("\\u%04x" % o)
+        else:
+            out.append(ch)
+    out.append('"')

@@ -1,0 +1,55 @@
+"""What every rules core shares: the refusal exception and option handling.
+
+Pure: no I/O, no hardware, runs unchanged under CPython and MicroPython.
+"""
+
+
+class Illegal(Exception):
+    """An action the rules refuse. str(e) is a reason a player can read."""
+
+    @property
+    def reason(self):
+        return self.args[0] if self.args else "not allowed"
+
+
+def parse_options(spec, given):
+    """Merge user options into defaults and check them.
+
+    spec: tuple of (name, default, allowed_values_tuple, help_text).
+    given: dict or None. Returns a dict. Raises ValueError with a readable
+    message for an unknown name or a value that is not allowed.
+    """
+    opts = {}
+    for name, default, allowed, _help in spec:
+        opts[name] = default
+    if given:
+        for name in sorted(given):
+            value = given[name]
+            entry = None
+            for item in spec:
+                if item[0] == name:
+                    entry = item
+            if entry is None:
+                raise ValueError("unknown option '%s'" % name)
+            allowed = entry[2]
+            if isinstance(entry[1], int) and not isinstance(entry[1], bool) and isinstance(value, str):
+                try:
+                    value = int(value)
+                except ValueError:
+                    raise ValueError("option '%s' needs a number" % name)
+            if isinstance(entry[1], bool) and isinstance(value, str):
+                value = value in ("1", "true", "on", "yes")
+            if allowed and value not in allowed:
+                raise ValueError("option '%s' must be one of %s" % (name, ", ".join(str(a) for a in allowed)))
+            opts[name] = value
+    return opts
+
+
+def winners_of(scores, tiebreak=None):
+    """Seats with the best score (ties shared); tiebreak: list, higher is better."""
+    best = None
+    for i in range(len(scores)):
+        key = (scores[i], tiebreak[i] if tiebreak else 0)
+        if best is None or key > best:
+            best = key
+    return [i for i in range(len(scores)) if (scores[i], tiebreak[i] if tiebreak else 0) == best]

@@ -1,0 +1,112 @@
+"""Versioned, checksummed saves written so a power cut never loses the last good one.
+
+File layout: b"PPSV", format version (1 byte), payload length (4 bytes LE),
+Adler-32 of the payload (4 bytes LE), then the payload: JSON text from
+core.jsonout. Writing: the new file goes to NAME.tmp; only if the current
+NAME still reads back valid is it kept as NAME.bak; then NAME.tmp becomes
+NAME by rename (atomic on littlefs and POSIX). Loading tries a complete
+NAME.tmp first (the power went after writing it), then NAME, then NAME.bak, and reports every
+damaged or old file it had to pass over.
+"""
+import json
+from core.jsonout import dumps
+
+MAGIC = b"PPSV"
+VERSION = 1
+_HEADER = 13
+
+
+class SaveError(Exception):
+    pass
+
+
+def adler32(data):
+    a = 1
+    b = 0
+    for byte in data:
+        a += byte
+        if a >= 65521:
+            a -= 65521
+        b += a
+        if b >= 65521:
+            b -= 65521
+    return (b << 16) | a
+
+
+def _u32(n):
+    return bytes((n & 0xFF, (n >> 8) & 0xFF, (n >> 16) & 0xFF, (n >> 24) & 0xFF))
+
+
+def _read_u32(data, at):
+    return data[at] | (data[at + 1] << 8) | (data[at + 2] << 16) | (data[at + 3] << 24)
+
+
+def encode(obj):
+    payload = dumps(obj).encode()
+    return MAGIC + bytes((VERSION,)) + _u32(len(payload)) + _u32(adler32(payload)) + payload
+
+
+def decode(data):
+    """The saved object, or SaveError with a reason a player can read."""
+    if data is None:
+        raise SaveError("missing")
+    if len(data) < _HEADER or data[:4] != MAGIC:
+        raise SaveError("not a save file")
+    if data[4] != VERSION:
+        raise SaveError("made by another version (v%d)" % data[4])
+    n = _read_u32(data, 5)
+    payload = data[_HEADER:]
+    if len(payload) != n:
+        raise SaveError("cut short (%d of %d bytes)" % (len(payload), n))
+    if adler32(payload) != _read_u32(data, 9):
+        raise SaveError("damaged (checksum)")
+    try:
+        return json.loads(payload)
+    except ValueError:
+        raise SaveError("damaged (not readable)")
+
+
+class Saves:
+    def __init__(self, storage):
+        self.storage = storage
+
+    def _valid(self, name):
+        try:
+            decode(self.storage.read(name))
+            return True
+        except SaveError:
+            return False
+
+    def save(self, name, obj):
+        st = self.storage
+        data = encode(obj)
+        tmp = name + ".tmp"
+        st.write(tmp, data)
+        if st.read(tmp) != data:
+            st.remove(tmp)
+            raise SaveError("the storage did not keep the save")
+        if self._valid(name):
+            st.rename(name, name + ".bak")
+        st.rename(tmp, name)
+
+    def load(self, name):
+        """(object or None, list of problems found). Never raises for bad files."""
+        problems = []
+        # A complete .tmp is newer than NAME: the power went after writing it.
+        for suffix in (".tmp", "", ".bak"):
+            data = self.storage.read(name + suffix)
+            if data is None:
+                continue
+            try:
+                return decode(data), problems
+            except SaveError as e:
+                problems.append("%s%s %s" % (name, suffix, e))
+        return None, problems
+
+    def exists(self, name):
+        st = self.storage
+        return st.exists(name) or st.exists(name + ".tmp") or st.exists(name + ".bak")
+
+    def delete(self, name):
+        for suffix in ("", ".tmp", ".bak"):
+            self.storage.remove(name + suffix)

@@ -1,0 +1,346 @@
+"""The shared UI kit: every screen the launcher and the games have in common.
+
+Screens draw into hal.display (a 128x64 framebuf) with core.font and wait for
+keys with wait_key(), which also sleeps the screen after the idle delay
+(calling on_sleep first, so a game can save) and wakes it on a press.
+"""
+from core import font
+from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
+
+W = 128
+H = 64
+BAR_H = 9       # title bar
+ROW_H = 9       # one list row
+TOP = 11        # first row under the bar (one dark line between)
+ROWS = 6        # list rows on screen
+CHARS = 20      # characters that fit beside a scroll mark
+
+
+def clip(s, n=CHARS):
+    return s if len(s) <= n else s[:n - 1] + "~"
+
+
+class Ui:
+    def __init__(self, hal, settings):
+        self.hal = hal
+        self.fb = hal.display
+        self.settings = settings
+        self.on_sleep = None
+        self.asleep = False
+
+    # ---- drawing helpers -------------------------------------------------
+    def clear(self):
+        self.fb.fill(0)
+
+    def show(self):
+        self.fb.show()
+
+    def text(self, s, x, y, c=1):
+        font.text(self.fb, s, x, y, c)
+
+    def center(self, s, y, c=1):
+        font.text(self.fb, s, (W - font.width(s)) // 2, y, c)
+
+    def bar(self, title, right=None):
+        fb = self.fb
+        fb.fill_rect(0, 0, W, BAR_H, 1)
+        font.text(fb, clip(title, 15), 2, 1, 0)
+        if right is not None:
+            font.text(fb, right, W - 2 - font.width(right), 1, 0)
+        else:
+            self._status(W - 2)
+
+    def _status(self, x):
+        """Battery and sound marks at the right of the title bar, drawn dark on light."""
+        fb = self.fb
+        level = self.hal.power.battery_level()
+        if level is not None:
+            x -= 12
+            fb.rect(x, 2, 10, 5, 0)
+            fb.fill_rect(x + 10, 3, 1, 3, 0)
+            fb.fill_rect(x + 1, 3, 2 * level, 3, 0)
+            x -= 3
+        if not self.settings.sound:
+            x -= 7
+            fb.line(x, 2, x + 5, 7, 0)
+            fb.line(x, 7, x + 5, 2, 0)
+
+    def row(self, i, label, value=None, selected=False, scrolls=False):
+        y = TOP + i * ROW_H
+        fb = self.fb
+        if selected:
+            fb.fill_rect(0, y - 1, W - 4 if scrolls else W, ROW_H, 1)
+        c = 0 if selected else 1
+        font.text(fb, clip(label, CHARS), 2, y, c)
+        if value is not None:
+            font.text(fb, value, W - (6 if scrolls else 2) - font.width(value), y, c)
+
+    def scroll_mark(self, first, count, total):
+        if total <= count:
+            return
+        fb = self.fb
+        top = TOP - 1
+        span = ROWS * ROW_H
+        fb.vline(W - 2, top, span, 1)
+        h = max(4, span * count // total)
+        y = top + (span - h) * first // max(1, total - count)
+        fb.fill_rect(W - 3, y, 3, h, 1)
+
+    # ---- waiting ---------------------------------------------------------
+    def wait_key(self):
+        """Block until a key; sleeps the screen when idle. Returns key bits."""
+        hal = self.hal
+        buttons = hal.buttons
+        while True:
+            buttons.update()
+            k = buttons.pressed()
+            hal.sound.update()
+            if k:
+                if self.asleep:
+                    self.wake()
+                    continue
+                if self.settings.sound:
+                    hal.sound.beep(1760, 8)
+                return k
+            if not self.asleep:
+                delay = self.settings.sleep_ms()
+                if delay and buttons.idle_ms() >= delay:
+                    self.sleep()
+            hal.power.nap(20, self.asleep)
+
+    def pause(self, ms):
+        """Let the player read for ms; any key cuts it short (and is returned)."""
+        hal = self.hal
+        clock = hal.clock
+        start = clock.ticks_ms()
+        while clock.ticks_diff(clock.ticks_ms(), start) < ms:
+            hal.buttons.update()
+            k = hal.buttons.pressed()
+            hal.sound.update()
+            if k:
+                return k
+            clock.sleep_ms(20)
+        return 0
+
+    def sleep(self):
+        if self.on_sleep is not None:
+            self.on_sleep()
+        self.hal.display.poweroff()
+        self.asleep = True
+
+    def wake(self):
+        self.hal.display.poweron()
+        self.hal.buttons.touch()
+        self.hal.buttons.clear()
+        self.asleep = False
+
+    # ---- screens ---------------------------------------------------------
+    def menu(self, title, items, index=0, right=None):
+        """A scrolling list. Returns the chosen index, -1 for B, -2 for the menu chord."""
+        n = len(items)
+        index = max(0, min(index, n - 1))
+        first = 0
+        while True:
+            if index < first:
+                first = index
+            elif index >= first + ROWS:
+                first = index - ROWS + 1
+            self.clear()
+            self.bar(title, right)
+            for i in range(first, min(n, first + ROWS)):
+                self.row(i - first, items[i], None, i == index, n > ROWS)
+            self.scroll_mark(first, ROWS, n)
+            self.show()
+            k = self.wait_key()
+            if k & K_UP:
+                index = (index - 1) % n
+            elif k & K_DOWN:
+                index = (index + 1) % n
+            elif k & K_LEFT:
+                index = max(0, index - ROWS)
+            elif k & K_RIGHT:
+                index = min(n - 1, index + ROWS)
+            elif k & K_MENU:
+                return -2
+            elif k & K_A:
+                return index
+            elif k & K_B:
+                return -1
+
+    def form(self, title, fields, ok_label="Start"):
+        """Rows of choices changed with LEFT/RIGHT, then an OK row.
+
+        fields: list of [label, choices (list of str), index, on_a or None], or a
+        function returning that list (rows may come and go as values change).
+        on_a(field) runs when A is pressed on that row (e.g. type a name).
+        Returns True when OK is chosen, False on B. Indexes are updated in place.
+        """
+        make = fields if callable(fields) else None
+        index = 0
+        first = 0
+        while True:
+            if make is not None:
+                fields = make()
+            n = len(fields) + 1
+            index = min(index, n - 1)
+            if index < first:
+                first = index
+            elif index >= first + ROWS:
+                first = index - ROWS + 1
+            self.clear()
+            self.bar(title)
+            for i in range(first, min(n, first + ROWS)):
+                if i < len(fields):
+                    f = fields[i]
+                    value = f[1][f[2]]
+                    if len(f[1]) > 1:
+                        value = "<" + value + ">"
+                    self.row(i - first, f[0], value, i == index, n > ROWS)
+                else:
+                    self.row(i - first, "  " + ok_label, None, i == index, n > ROWS)
+            self.scroll_mark(first, ROWS, n)
+            self.show()
+            k = self.wait_key()
+            if k & K_UP:
+                index = (index - 1) % n
+            elif k & K_DOWN:
+                index = (index + 1) % n
+            elif k & (K_LEFT | K_RIGHT) and index < len(fields):
+                f = fields[index]
+                step = -1 if k & K_LEFT else 1
+                f[2] = (f[2] + step) % len(f[1])
+            elif k & K_A:
+                if index == len(fields):
+                    return True
+                f = fields[index]
+                if f[3] is not None:
+                    f[3](f)
+                else:
+                    index = (index + 1) % n
+            elif k & K_B:
+                return False
+
+    def message(self, title, body, hint="A:OK"):
+        """Word-wrapped text; UP/DOWN scroll. Returns the key that closed it (A or B)."""
+        lines = []
+        for para in body.split("\n"):
+            lines.extend(font.wrap(para, W - 8) or [""])
+        first = 0
+        per = ROWS - 1
+        while True:
+            self.clear()
+            self.bar(title)
+            for i in range(first, min(len(lines), first + per)):
+                self.text(lines[i], 2, TOP + (i - first) * ROW_H)
+            self.scroll_mark(first, per, len(lines))
+            font.text(self.fb, hint, W - 4 - font.width(hint), H - 8)
+            self.show()
+            k = self.wait_key()
+            if k & K_UP and first > 0:
+                first -= 1
+            elif k & K_DOWN and first + per < len(lines):
+                first += 1
+            elif k & (K_A | K_B):
+                return k & (K_A | K_B)
+
+    def confirm(self, title, question):
+        return self.message(title, question, "A:Yes B:No") == K_A
+
+    def notice(self, title, body):
+        """Draw a short message without waiting (e.g. 'Saving...')."""
+        self.clear()
+        self.bar(title)
+        y = TOP + 4
+        for line in font.wrap(body, W - 8)[:5]:
+            self.center(line, y)
+            y += ROW_H
+        self.show()
+
+    def pass_to(self, name, why=""):
+        """Pass-and-play: nothing private is drawn until the named player presses A."""
+        while True:
+            self.clear()
+            self.fb.rect(0, 0, W, H, 1)
+            self.center("Pass the console to", 6)
+            self.fb.fill_rect(14, 18, W - 28, 13, 1)
+            self.center(name, 21, 0)
+            if why:
+                self.center(clip(why, 20), 36)
+            self.center("A: I am " + clip(name, 12), 52)
+            self.show()
+            if self.wait_key() & K_A:
+                return
+
+    def scores(self, title, rows, winners):
+        """End screen. rows: list of (name, score, detail-or-None); winners: row indexes."""
+        order = sorted(range(len(rows)), key=lambda i: -rows[i][1])
+        if len(winners) == 1:
+            head = rows[winners[0]][0] + " wins!"
+        elif winners:
+            head = "Tie: " + " & ".join(rows[i][0] for i in winners)
+        else:
+            head = title
+        items = []
+        for i in order:
+            mark = "*" if i in winners else " "
+            items.append("%s%-8s %4d" % (mark, clip(rows[i][0], 8), rows[i][1]))
+        while True:
+            choice = self.menu(clip(head, 15), items, 0, "")
+            if choice < 0:
+                return
+            detail = rows[order[choice]][2]
+            if detail:
+                self.message(rows[order[choice]][0], detail)
+            else:
+                return
+
+    def error(self, exc, what="The game stopped"):
+        name = exc.__class__.__name__
+        text = "%s:\n%s\nYour save is kept." % (name, exc)
+        self.message(what, text, "A:OK")
+
+    def keyboard(self, prompt, initial="", maxlen=8):
+        """On-screen keyboard. Returns the text, or None on B with nothing typed."""
+        cells = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-<*"
+        cols = 13
+        text = initial
+        pos = 0
+        while True:
+            self.clear()
+            self.bar(prompt)
+            self.text(text + "_", 4, 14)
+            for i in range(len(cells)):
+                x = 2 + (i % cols) * 9
+                y = 30 + (i // cols) * 11
+                ch = cells[i]
+                label = "OK" if ch == "*" else ("DEL" if ch == "<" else ch)
+                sel = i == pos
+                if sel:
+                    self.fb.fill_rect(x - 1, y - 2, max(9, font.width(label) + 2), 11, 1)
+                if len(label) > 1:
+                    label = label[0]
+                font.text(self.fb, label if ch != "*" else font.CHECK, x + 1, y, 0 if sel else 1)
+            self.show()
+            k = self.wait_key()
+            if k & K_LEFT:
+                pos = (pos - 1) % len(cells)
+            elif k & K_RIGHT:
+                pos = (pos + 1) % len(cells)
+            elif k & K_UP:
+                pos = (pos - cols) % len(cells)
+            elif k & K_DOWN:
+                pos = (pos + cols) % len(cells)
+            elif k & K_A:
+                ch = cells[pos]
+                if ch == "*":
+                    if text:
+                        return text[0] + text[1:].lower()
+                elif ch == "<":
+                    text = text[:-1]
+                elif len(text) < maxlen:
+                    text += ch
+            elif k & K_B:
+                if text:
+                    text = text[:-1]
+                else:
+                    return None

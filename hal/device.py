@@ -1,0 +1,83 @@
+"""Build the Hal object from a board description (boards/<board>.py).
+
+Used on the device by board.make_hal(); the simulator calls make_hal() with
+its own clock, rng, storage root and power, and the stub `machine` module.
+"""
+import machine
+from core.keys import key_bit
+
+
+class Hal:
+    def __init__(self, board, display, buttons, clock, rng, storage, sound, power, led=None):
+        self.board = board
+        self.display = display
+        self.buttons = buttons
+        self.clock = clock
+        self.rng = rng
+        self.storage = storage
+        self.sound = sound
+        self.power = power
+        self.led = led
+
+
+def make_display(board):
+    from hal.ssd1306 import SSD1306_I2C, SSD1306_SPI
+    Pin = machine.Pin
+    if board.DISPLAY_BUS == "i2c":
+        i2c = machine.I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL), freq=board.I2C_FREQ)
+        display = SSD1306_I2C(128, 64, i2c, board.DISPLAY_ADDR)
+    elif board.DISPLAY_BUS == "spi":
+        spi = machine.SPI(board.SPI_ID, baudrate=board.SPI_BAUD, sck=Pin(board.SPI_SCK), mosi=Pin(board.SPI_MOSI))
+        display = SSD1306_SPI(128, 64, spi, Pin(board.SPI_DC, Pin.OUT), Pin(board.SPI_RES, Pin.OUT),
+                              Pin(board.SPI_CS, Pin.OUT))
+    else:
+        raise ValueError("board %s: DISPLAY_BUS must be 'i2c' or 'spi'" % board.NAME)
+    if board.DISPLAY_FLIP:
+        display.flip(True)
+    return display
+
+
+def make_buttons(board, clock):
+    from hal.buttons import Buttons
+    Pin = machine.Pin
+    pins = tuple((key_bit(name), Pin(gpio, Pin.IN, Pin.PULL_UP)) for name, gpio in board.BUTTONS)
+    return Buttons(pins, clock)
+
+
+def make_led(board):
+    if board.LED is None:
+        return None
+    if board.LED_KIND == "neopixel":
+        import neopixel
+        return _PixelLed(neopixel.NeoPixel(machine.Pin(board.LED), 1))
+    return machine.Pin(board.LED, machine.Pin.OUT)
+
+
+class _PixelLed:
+    def __init__(self, np):
+        self._np = np
+
+    def value(self, v):
+        self._np[0] = (16, 0, 0) if v else (0, 0, 0)
+        self._np.write()
+
+
+def make_hal(board, clock=None, rng=None, storage_root=None, power=None):
+    from hal.storage import FileStorage
+    from hal.sound import Sound
+    from hal.power import Power
+    from core.rng import Rng
+    if clock is None:
+        from hal.clock import Clock
+        clock = Clock()
+    display = make_display(board)
+    buttons = make_buttons(board, clock)
+    pwm = machine.PWM(machine.Pin(board.BUZZER)) if board.BUZZER is not None else None
+    sound = Sound(pwm, clock)
+    if power is None:
+        adc = machine.ADC(machine.Pin(board.BATTERY_ADC)) if board.BATTERY_ADC is not None else None
+        power = Power(adc, board.BATTERY_DIVIDER, lightsleep=getattr(machine, "lightsleep", None),
+                      sleep_ms=clock.sleep_ms)
+    storage = FileStorage(storage_root or board.STORAGE_ROOT)
+    return Hal(board.NAME, display, buttons, clock, rng or Rng.from_hardware(), storage, sound, power,
+               make_led(board))

@@ -1,0 +1,15 @@
+"""The desktop simulator: the unchanged firmware with a swapped HAL.
+
+Importing this package puts the stub modules (framebuf, micropython, machine)
+and the firmware on sys.path the way the device has them.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STUBS = os.path.join(ROOT, "sim", "stubs")
+FIRMWARE = os.path.join(ROOT, "firmware")
+
+for _p in (ROOT, FIRMWARE, STUBS):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)

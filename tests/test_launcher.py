@@ -1,0 +1,178 @@
+"""The launcher in the simulator, driven by buttons only: menus, settings, saves, errors, sleep."""
+import os
+import subprocess
+import sys
+
+import pytest
+import machine
+import screen
+from screen import play, has_text, golden
+from core.launcher import available_games
+from core.saves import Saves, decode
+from hal.storage import FileStorage
+
+ROOT = screen.GOLDEN.rsplit(os.sep, 2)[0]
+
+
+def main_items():
+    return [g[1] for g in available_games()] + ["Settings", "About"]
+
+
+def goto(item):
+    """Keys that move the main-menu cursor from the top to `item` and press A."""
+    return " ".join(["DOWN"] * main_items().index(item) + ["A"])
+
+
+def test_boot_shows_the_game_list(tmp_path):
+    c = play("", saves=str(tmp_path))
+    assert has_text(c, "pocket-party")
+    for g in available_games():
+        assert has_text(c, g[1])
+    golden(c, "launcher_main")
+
+
+def test_settings_change_persists_across_power_cycles(tmp_path):
+    # Settings row 0 is contrast: RIGHT from Medium -> Bright; then to "Save" (4 fields down) and A
+    c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN A", saves=str(tmp_path))
+    assert c.model.contrast == 255
+    data, problems = Saves(FileStorage(str(tmp_path / "saves"))).load("settings")
+    assert problems == [] and data["contrast"] == 3
+    c2 = play("", saves=str(tmp_path))
+    assert c2.model.contrast == 255
+
+
+def test_settings_screen_golden(tmp_path):
+    c = play(goto("Settings"), saves=str(tmp_path))
+    assert has_text(c, "Contrast") and has_text(c, "Key repeat")
+    golden(c, "settings")
+
+
+def test_about_names_version_and_board(tmp_path):
+    c = play(goto("About"), saves=str(tmp_path))
+    assert has_text(c, "pocket-party 0.1.0")
+    assert has_text(c, "Board: pico")
+
+
+def test_corrupt_settings_are_reported_and_defaults_used(tmp_path):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / "settings").write_bytes(b"PPSV\x01garbage")
+    c = play("", saves=str(tmp_path))
+    assert has_text(c, "using defaults.") and has_text(c, "Nothing else lost.")
+    c = play("A", saves=str(tmp_path))  # dismissed: the launcher works
+    assert has_text(c, "pocket-party")
+
+
+def test_last_game_is_remembered(tmp_path):
+    games = [g[1] for g in available_games()]
+    if len(games) < 2:
+        pytest.skip("needs two games in the launcher")
+    play(goto(games[1]) + " B", saves=str(tmp_path))
+    c = play("A", saves=str(tmp_path))  # the cursor starts on the last game
+    assert has_text(c, games[1])
+
+
+def test_screen_sleeps_after_idle_and_wakes_without_acting(tmp_path):
+    c = play("WAIT:61000", saves=str(tmp_path))
+    assert not c.model.is_on
+    c = play("WAIT:61000 DOWN", saves=str(tmp_path))  # the waking press is swallowed
+    assert c.model.is_on
+    golden(c, "launcher_main")
+
+
+def test_exception_inside_a_game_shows_an_error_and_returns(tmp_path, monkeypatch):
+    import games.dice.app as app
+
+    def broken(ctx, setup, saved):
+        raise ZeroDivisionError("division by zero in turn 3")
+    monkeypatch.setattr(app, "run", broken)
+    monkeypatch.setitem(sys.modules, "games.dice.app", app)
+    # keep the patched module: the launcher unloads games after running them
+    import core.launcher as launcher
+    monkeypatch.setattr(launcher, "unload_game", lambda gid: None)
+    c = play(goto("Dice roller") + " A", saves=str(tmp_path))
+    assert has_text(c, "ZeroDivisionError:") and has_text(c, "division by zero in")
+    assert has_text(c, "Your save is kept.")
+    c = play(goto("Dice roller") + " A A", saves=str(tmp_path))
+    assert has_text(c, "Dice roller")  # back in the game menu, nothing frozen
+
+
+def test_game_modules_are_unloaded_after_playing(tmp_path):
+    play(goto("Dice roller") + " A B", saves=str(tmp_path))
+    assert not [m for m in sys.modules if m.startswith("games.dice.")]
+
+
+def test_missing_display_is_reported_not_a_traceback(monkeypatch, capsys):
+    import main
+    from sim.console import load_board
+    machine.reset_world()  # no SSD1306 on the bus
+    load_board("pico")
+    seen = []
+    monkeypatch.setattr(main, "_blink_forever", lambda board, message, rounds=-1: seen.append(message))
+    monkeypatch.setattr(main, "run", lambda hal: seen.append("ran"))
+    main.boot()
+    assert seen[0] == "pocket-party: No display answered at I2C address 0x3C: check SDA/SCL wiring and power"
+    machine.reset_world()
+
+
+def test_missing_display_blinks_the_led(monkeypatch, capsys):
+    import time
+    import main
+    from sim.console import load_board
+    machine.reset_world()
+    board = load_board("pico")
+    monkeypatch.setattr(time, "sleep_ms", lambda ms: None, raising=False)
+    main._blink_forever(board, "pocket-party: no display", rounds=2)
+    assert "no display" in capsys.readouterr().out
+    assert machine._levels.get("LED") in (0, 1)
+
+
+def test_safe_mode_skips_the_launcher(monkeypatch, capsys):
+    import main
+    from sim.console import load_board
+    machine.reset_world()
+    load_board("pico")
+    machine.set_level(9, 0)  # B held at power-on
+    monkeypatch.setattr(main, "run", lambda hal: pytest.fail("launcher started in safe mode"))
+    main.boot()
+    assert "safe mode" in capsys.readouterr().out
+    machine.reset_world()
+
+
+def test_mashing_buttons_during_a_save_loses_nothing(tmp_path, monkeypatch):
+    """Presses during a (slow) save are latched and handled after it; the save stays valid."""
+    from hal import storage
+    real_write = storage.FileStorage.write
+
+    def slow_write(self, name, data):
+        for level in (0, 1, 0, 1):   # DOWN mashed while the file is written
+            machine.set_level(3, level)
+        real_write(self, name, data)
+    monkeypatch.setattr(storage.FileStorage, "write", slow_write)
+    # Settings: change contrast and save; the mashed DOWNs arrive at the main menu afterwards
+    c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN A", saves=str(tmp_path))
+    data = (tmp_path / "saves" / "settings").read_bytes()
+    assert decode(data)["contrast"] == 3
+    assert has_text(c, "pocket-party")
+
+
+def test_unknown_key_and_board_are_clear_errors():
+    r = subprocess.run([sys.executable, "-m", "sim", "--headless", "--keys", "A JUMP"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "unknown key 'JUMP'" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "sim", "--headless", "--board", "nope"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "unknown board 'nope'" in r.stderr and "pico" in r.stderr
+
+
+def test_headless_cli_writes_png_and_gif(tmp_path):
+    shot, gif = tmp_path / "s.png", tmp_path / "s.gif"
+    r = subprocess.run([sys.executable, "-m", "sim", "--headless", "--seed", "1", "--keys", "DOWN UP",
+                        "--shot", str(shot), "--gif", str(gif)], cwd=ROOT, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    from PIL import Image
+    img = Image.open(shot)
+    assert img.size == (512, 256)
+    anim = Image.open(gif)
+    assert anim.n_frames >= 2

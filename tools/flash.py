@@ -1,0 +1,94 @@
+"""Build for a board and copy it over USB with mpremote, in one mpremote session.
+
+    python tools/flash.py --board pico [--port /dev/ttyACM0]      # build, copy, reset
+    python tools/flash.py --board pico --mount                    # run from this tree (mpremote mount)
+
+Copying: the folders are created first, then every file is copied with
+`fs cp` (mpremote skips files whose SHA-256 already matches), then the board
+is reset into the launcher. Progress is shown as [n/total] per file.
+The mpremote executable can be replaced with the MPREMOTE environment variable.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+import build as builder
+
+ROOT = builder.ROOT
+
+
+def mpremote():
+    exe = os.environ.get("MPREMOTE")
+    if exe:
+        return exe.split()
+    local = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    return [local if os.path.exists(local) else "mpremote"]
+
+
+def connect_args(port):
+    return ["connect", port] if port else ["connect", "auto"]
+
+
+def flash_commands(outdir, files):
+    """The chained mpremote commands that copy `files` (device paths) from outdir."""
+    dirs = sorted({os.path.dirname(f) for f in files if "/" in f})
+    mk = "import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass" % (["/" + d for d in dirs],)
+    cmds = ["exec", mk]
+    for f in files:
+        cmds += ["+", "fs", "cp", os.path.join(outdir, f), ":/" + f]
+    cmds += ["+", "reset"]
+    return cmds
+
+
+def flash(board, port=None, out=print):
+    outdir, files = builder.build(board, quiet=True)
+    files = sorted(files, key=lambda f: (f == "main.py", f))  # main.py last: a cut copy never boots half
+    cmd = mpremote() + connect_args(port) + flash_commands(outdir, files)
+    out("flashing %d files to %s (%s) ..." % (len(files), port or "the first board found", board))
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    done = 0
+    for line in proc.stdout:
+        line = line.rstrip()
+        if line.startswith("cp "):
+            done += 1
+            out("[%d/%d] %s" % (done, len(files), line.split(":", 1)[-1].lstrip("/")))
+        elif line:
+            out(line)
+    rc = proc.wait()
+    if rc != 0:
+        out("mpremote failed (exit %d): is the board plugged in, running MicroPython, and the port right?" % rc)
+        return rc
+    out("done: %d files, board reset into the launcher" % len(files))
+    return 0
+
+
+def mount(board, port=None):
+    """Run the launcher from the host tree (mpremote mount): nothing is flashed."""
+    builder.board_module(board)  # fails early for a wrong BOARD=
+    cmd = mpremote() + connect_args(port) + ["mount", ROOT, "exec", mount_code(board)]
+    return subprocess.call(cmd)
+
+
+def mount_code(board):
+    return ("import sys\nsys.path[:0] = ['/remote/firmware', '/remote']\n"
+            "import boards.%s as board\nsys.modules['board'] = board\nimport main\nmain.boot()" % board)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--board", default="pico")
+    p.add_argument("--port", default=None)
+    p.add_argument("--mount", action="store_true")
+    args = p.parse_args(argv)
+    try:
+        if args.mount:
+            return mount(args.board, args.port)
+        return flash(args.board, args.port)
+    except builder.BuildError as e:
+        print("flash: %s" % e, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+"""Run the real launcher with scripted keys, under CPython or MicroPython alike.
+
+    python tools/headless.py [--seed N] [--keys "A DOWN A ..."] [--saves DIR]
+    micropython -X heapsize=64K tools/headless.py --keys "..."
+
+No `machine` needed: the pins, the I2C bus and the clock are plain objects
+here, and the real SSD1306 driver, buttons, UI kit, launcher and games run on
+them. Each key is pressed when the firmware next waits for input. Prints one
+line per frame (`FRAME n <adler32 of the frame buffer> <bytes sent>`) and a
+final `DONE` line with the frame count and display traffic, so CPython and
+MicroPython runs can be compared line by line and the benchmarks can read the
+bytes sent per frame.
+"""
+import sys
+
+try:
+    import _path
+except ImportError:
+    from tools import _path
+
+sys.path.append(_path.ROOT)  # hal/ (after firmware: a PP_FIRMWARE tree carries its own hal/)
+if sys.implementation.name != "micropython":
+    sys.path.insert(0, _path.ROOT + "/sim/stubs")  # framebuf, micropython for CPython
+
+from core.keys import key_bit
+from core.rng import Rng
+from core.saves import adler32
+
+PRESS_MS = 60
+CHORD_MS = 500
+
+
+def wait_ms(token):
+    """WAIT is one second of no input; WAIT:5000 is 5000 ms."""
+    if token == "WAIT":
+        return 1000
+    if token.startswith("WAIT:"):
+        return int(token[5:])
+    raise ValueError("unknown key '%s'" % token)
+
+
+class Done(BaseException):  # not Exception: the launcher must not catch it
+    pass
+
+
+class FakePin:
+    IRQ_FALLING = 4
+
+    def __init__(self):
+        self.level = 1
+        self.handler = None
+
+    def value(self, v=None):
+        return self.level
+
+    def irq(self, trigger=4, handler=None):
+        self.handler = handler
+
+    def drive(self, level):
+        fall = self.level == 1 and level == 0
+        self.level = level
+        if fall and self.handler is not None:
+            self.handler(self)
+
+
+class FakeI2C:
+    """A bus with one SSD1306 that acknowledges everything."""
+
+    def writeto(self, addr, buf, stop=True):
+        return len(buf)
+
+    def writevto(self, addr, vector, stop=True):
+        return 0
+
+
+class Clock:
+    def __init__(self, console):
+        self.console = console
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def ticks_add(self, a, b):
+        return a + b
+
+    def sleep_ms(self, n):
+        self.console.advance(n)
+
+
+class Power:
+    def __init__(self, console):
+        self.console = console
+
+    def battery_level(self):
+        return 3
+
+    def free_memory(self):
+        import gc
+        gc.collect()
+        try:
+            return gc.mem_free()
+        except AttributeError:
+            return 0
+
+    def nap(self, ms, screen_off=False):
+        self.console.idle(ms)
+
+
+class Sound:
+    muted = False
+
+    def beep(self, freq_hz=880, ms=30):
+        pass
+
+    def update(self):
+        pass
+
+
+class Console:
+    def __init__(self, seed, keys, saves_dir, out):
+        from hal.ssd1306 import SSD1306_I2C
+        from hal.buttons import Buttons
+        from hal.storage import FileStorage
+        from hal.device import Hal
+        self.out = out
+        self.script = list(keys)
+        for k in self.script:
+            if k.startswith("WAIT"):
+                wait_ms(k)
+            else:
+                key_bit(k)
+        self.events = []
+        self.clock = Clock(self)
+        self.pins = {}
+        pins = []
+        for name in ("UP", "DOWN", "LEFT", "RIGHT", "A", "B"):
+            p = FakePin()
+            self.pins[name] = p
+            pins.append((key_bit(name), p))
+        display = SSD1306_I2C(128, 64, FakeI2C())
+        self.display = display
+        self.sent = []
+        self.hal = Hal("headless", display, Buttons(tuple(pins), self.clock), self.clock, Rng(seed),
+                       FileStorage(saves_dir), Sound(), Power(self))
+        show = display.show
+        console = self
+
+        def show_and_log(full=False):
+            before = display.bytes_sent
+            show(full)
+            n = display.bytes_sent - before
+            console.sent.append(n)
+            console.out("FRAME %d %08x %d" % (len(console.sent), adler32(display.buffer), n))
+        display.show = show_and_log
+
+    def schedule(self, name):
+        at = self.clock.now
+        names = ("A", "B") if name == "MENU" else (name,)
+        hold = CHORD_MS if name == "MENU" else PRESS_MS
+        for n in names:
+            self.events.append((at, n, 0))
+            self.events.append((at + hold, n, 1))
+        self.events.sort(key=lambda e: e[0])
+
+    def advance(self, ms):
+        target = self.clock.now + ms
+        while self.events and self.events[0][0] <= target:
+            t, name, level = self.events.pop(0)
+            if t > self.clock.now:
+                self.clock.now = t
+            self.pins[name].drive(level)
+        self.clock.now = target
+
+    def idle(self, ms):
+        if not self.events:
+            if self.script and self.script[0].startswith("WAIT"):
+                self.advance(wait_ms(self.script.pop(0)))
+                return  # let the firmware see the time pass (e.g. sleep the screen)
+            if not self.script:
+                raise Done()
+            self.schedule(self.script.pop(0))
+        self.advance(ms)
+
+    def run(self):
+        import main
+        try:
+            main.run(self.hal)
+        except Done:
+            pass
+
+
+def _empty_folder(path):
+    import os
+    try:
+        for name in os.listdir(path):
+            os.remove(path + "/" + name)
+    except OSError:
+        pass
+
+
+def main(argv):
+    seed = 1
+    keys = []
+    saves = None
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--seed":
+            seed = int(argv[i + 1])
+        elif argv[i] == "--keys":
+            keys = argv[i + 1].split()
+        elif argv[i] == "--saves":
+            saves = argv[i + 1]
+        else:
+            print("usage: headless.py [--seed N] [--keys \"A DOWN ...\"] [--saves DIR]")
+            sys.exit(2)
+        i += 2
+    if saves is None:
+        saves = "/tmp/pocket-party-headless-%d" % seed
+        _empty_folder(saves)
+    c = Console(seed, keys, saves, print)
+    c.run()
+    total = 0
+    for n in c.sent:
+        total += n
+    print("DONE frames=%d bytes=%d" % (len(c.sent), total))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,112 @@
+"""Play a whole game with computer players and print a transcript.
+
+    python tools/selfplay.py GAME --players N --seed S [--levels easy,normal]
+                             [--opt name=value ...] [--timing]
+    micropython -X heapsize=96K tools/selfplay.py GAME ...
+
+One line per action, `#<n> P<seat> <action>`, the game's event texts indented
+below it, and a last line `RESULT <json>`. The output is byte-identical under
+CPython and MicroPython (tests/test_parity.py holds it to that). --timing adds
+a `TIMING` line with bot decision times in microseconds (not compared).
+"""
+import sys
+
+try:
+    import _path
+except ImportError:  # run as `python -m tools.selfplay`
+    from tools import _path
+
+from core.rng import Rng
+from core.jsonout import dumps
+
+MAX_ACTIONS = 20000
+
+
+def usage(msg):
+    print("selfplay: " + msg)
+    print("usage: selfplay.py GAME --players N --seed S [--levels L1,L2..] [--opt k=v ...] [--timing]")
+    sys.exit(2)
+
+
+def parse_args(argv):
+    if not argv or argv[0].startswith("-"):
+        usage("name a game: " + ", ".join(_path.known_games()))
+    args = {"game": argv[0], "players": None, "seed": 1, "levels": None, "opts": {}, "timing": False}
+    i = 1
+    while i < len(argv):
+        a = argv[i]
+        if a == "--timing":
+            args["timing"] = True
+            i += 1
+            continue
+        if i + 1 >= len(argv):
+            usage("%s needs a value" % a)
+        v = argv[i + 1]
+        if a == "--players":
+            args["players"] = int(v)
+        elif a == "--seed":
+            args["seed"] = int(v)
+        elif a == "--levels":
+            args["levels"] = v.split(",")
+        elif a == "--opt":
+            if "=" not in v:
+                usage("--opt takes name=value")
+            k, val = v.split("=", 1)
+            args["opts"][k] = val
+        else:
+            usage("unknown argument " + a)
+        i += 2
+    return args
+
+
+def play(game_id, players, seed, levels=None, opts=None, out=print, timing=None):
+    rules, bot = _path.game_modules(game_id)
+    if players is None:
+        players = rules.MIN_PLAYERS
+    if players < rules.MIN_PLAYERS or players > rules.MAX_PLAYERS:
+        raise ValueError("%s takes %d to %d players" % (game_id, rules.MIN_PLAYERS, rules.MAX_PLAYERS))
+    if not levels:
+        levels = [bot.LEVELS[-1]]
+    for lv in levels:
+        if lv not in bot.LEVELS:
+            raise ValueError("unknown level '%s' (known: %s)" % (lv, ", ".join(bot.LEVELS)))
+    seat_levels = [levels[i % len(levels)] for i in range(players)]
+    game = rules.Game(players, opts, Rng(seed))
+    bot_rng = Rng(seed ^ 0x5A5A)
+    game.start()
+    for ev in game.pop_events():
+        out("  . " + ev)
+    n = 0
+    while not game.is_over():
+        seat = game.to_act()
+        t0 = _path.ticks_us()
+        action = bot.choose(game, seat_levels[seat], bot_rng)
+        if timing is not None:
+            timing.append(_path.ticks_diff(_path.ticks_us(), t0))
+        game.apply(action)
+        n += 1
+        out("#%d P%d %s" % (n, seat, action))
+        for ev in game.pop_events():
+            out("  . " + ev)
+        if n >= MAX_ACTIONS:
+            raise RuntimeError("game did not end after %d actions" % n)
+    result = {"game": game_id, "players": players, "seed": seed, "levels": seat_levels,
+              "actions": n, "scores": game.scores(), "winners": game.winners()}
+    out("RESULT " + dumps(result))
+    return result
+
+
+def main(argv):
+    args = parse_args(argv)
+    timing = [] if args["timing"] else None
+    try:
+        play(args["game"], args["players"], args["seed"], args["levels"], args["opts"], print, timing)
+    except ValueError as e:
+        usage(str(e))
+    if timing:
+        timing.sort()
+        print("TIMING decisions=%d median_us=%d max_us=%d" % (len(timing), timing[len(timing) // 2], timing[-1]))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
