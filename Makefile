@@ -8,7 +8,7 @@ BOARD ?= pico
 PORT ?=
 STAMP := $(VENV)/.installed
 
-.PHONY: sim test build flash run bench data screenshots clean help
+.PHONY: sim test build flash run bench data dictionary screenshots clean help
 
 help:
 	@echo "make sim               play in the simulator (window, or terminal without a display)"
@@ -18,8 +18,9 @@ help:
 	@echo "make run BOARD=pico    run from this tree on the board (mpremote mount), no flashing"
 	@echo "make bench             memory, display and speed figures"
 
-$(STAMP): requirements.txt requirements-micropython.txt tools/install_deps.sh
+$(STAMP): requirements.txt requirements-micropython.txt tools/install_deps.sh tools/install_system_deps.sh
 	@sh tools/install_deps.sh "$(PYTHON)" "$(VENV)"
+	@sh tools/install_system_deps.sh
 	@touch $(STAMP)
 
 sim: $(STAMP)
@@ -42,6 +43,9 @@ bench: $(STAMP)
 
 data: $(STAMP)
 	for f in tools/build_*_data.py tools/build_font.py; do $(PY) $$f || exit 1; done
+
+dictionary: $(STAMP)
+	$(PY) tools/build_dictionary.py
 
 screenshots: $(STAMP)
 	$(PY) tools/screenshots.py

@@ -7,8 +7,12 @@ blinking LED instead of a traceback loop. The simulator calls run(hal).
 
 
 def run(hal):
-    from core.launcher import Launcher
-    Launcher(hal).run()
+    from core.session import Session, load_module, unload
+    session = Session(hal)
+    while True:
+        picked = load_module("core.launcher").Launcher(session).choose()
+        unload("core.launcher")  # its menus need not stay in RAM during the game
+        session.launch(*picked)
 
 
 def _b_held(board):

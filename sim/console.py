@@ -75,8 +75,10 @@ class SimPower(Power):
 
 
 class Console:
-    def __init__(self, board="pico", seed=1, keys=(), storage_dir=None, clock=None, pump=None):
+    def __init__(self, board="pico", seed=1, keys=(), storage_dir=None, clock=None, pump=None, driver=None):
         # pump: for interactive front ends, pump(ms) handles input and waits in real time
+        # driver: driver(console) -> list of key names (or None to stop), asked whenever the
+        #   script is used up and the firmware waits: lets a test play a whole game by buttons
         machine.reset_world()
         self.board = load_board(board)
         self.model = SSD1306Model()
@@ -91,6 +93,7 @@ class Console:
         self.frames = []          # observers: f(console) after every show()
         self.waits = 0
         self.pump = pump
+        self.driver = driver
         self.clock = clock or VirtualClock(self)
         if storage_dir is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="pocket-party-")
@@ -151,6 +154,11 @@ class Console:
             if self.script and self.script[0].startswith("WAIT"):
                 self.advance(wait_ms(self.script.pop(0)))
                 return  # let the firmware see the time pass (e.g. sleep the screen)
+            if not self.script and self.driver is not None:
+                more = self.driver(self)
+                if more:
+                    self.script.extend(more)
+                    return self.idle(ms)
             if self.script:
                 self.schedule_key(self.script.pop(0))
             else:

@@ -323,6 +323,10 @@ def test_flip_resends_the_frame():
     d.show()
     assert d.bytes_sent >= 1024
     assert_panel(d, m)
+    d.reset_counters()
+    d.flip(True)  # no change of orientation: nothing to resend
+    d.show()
+    assert d.bytes_sent == 3
     d.flip(False)
     d.show()
     assert m.panel() == bytes(d.buffer)

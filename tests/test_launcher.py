@@ -87,9 +87,9 @@ def test_exception_inside_a_game_shows_an_error_and_returns(tmp_path, monkeypatc
         raise ZeroDivisionError("division by zero in turn 3")
     monkeypatch.setattr(app, "run", broken)
     monkeypatch.setitem(sys.modules, "games.dice.app", app)
-    # keep the patched module: the launcher unloads games after running them
-    import core.launcher as launcher
-    monkeypatch.setattr(launcher, "unload_game", lambda gid: None)
+    # keep the patched module: the session unloads games after running them
+    import core.session as session
+    monkeypatch.setattr(session, "unload_game", lambda gid: None)
     c = play(goto("Dice roller") + " A", saves=str(tmp_path))
     assert has_text(c, "ZeroDivisionError:") and has_text(c, "division by zero in")
     assert has_text(c, "Your save is kept.")

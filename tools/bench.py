@@ -27,6 +27,10 @@ from games.catalogue import GAMES  # noqa: E402
 
 MPY = os.path.join(os.path.dirname(sys.executable), "micropython")
 LAUNCHER_KEYS = ("A RIGHT A A A LEFT A DOWN A B B B DOWN A RIGHT RIGHT DOWN A DOWN A B")
+# A play session as people use the console: menus, then mostly moving and acting in a game.
+DISPLAY_KEYS = ("DOWN UP DOWN DOWN UP UP A A " + "RIGHT A " * 3 + "RIGHT RIGHT A " + "LEFT " * 4 +
+                "A RIGHT A RIGHT A " + "RIGHT " * 3 + "A " + "LEFT " * 5 + "A RIGHT A " + "UP DOWN " * 2 +
+                "RIGHT " * 6 + "A B B DOWN A DOWN DOWN RIGHT LEFT UP UP B")
 CALIBRATION = """
 import time
 def loop(n):
@@ -101,7 +105,7 @@ def bench_display():
     print("== Display traffic per frame (budget: median < 30% of 1024 bytes)")
     import tempfile
     with tempfile.TemporaryDirectory() as d:
-        rc, out, err = run([sys.executable, "tools/headless.py", "--keys", LAUNCHER_KEYS, "--saves", d])
+        rc, out, err = run([sys.executable, "tools/headless.py", "--keys", DISPLAY_KEYS, "--saves", d])
     if rc != 0:
         print("  headless session failed:", err[-500:])
         return

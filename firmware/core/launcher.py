@@ -1,50 +1,15 @@
-"""The launcher: pick a game, set up seats and options, resume, settings, about.
+"""The launcher's menus: pick a game, set up seats and options, resume, settings, about.
 
-A game's modules are imported only when it is chosen and removed afterwards
-(sys.modules and the package attribute, then gc.collect()), so the games never
-sit in RAM together.
+choose() returns what to play and the caller (main.run) unloads this module
+before the game starts, so its code is not in RAM while a game runs. What must
+survive between visits (the cursor) lives in the session.
 """
-import gc
-import sys
-from core.settings import (Settings, SAVE_NAME, CONTRAST_NAMES, REPEAT_NAMES, SLEEP_NAMES)
-from core.saves import Saves
-from core.ui import Ui
+from core.session import load_module, unload_game
 from games import catalogue
 
 VERSION = "0.1.0"
 KINDS = ("Human", "Easy CPU", "Normal CPU")
 KIND_IDS = ("human", "easy", "normal")
-
-
-class Context:
-    """What a running game gets: the HAL, the UI kit, its save slot and the settings."""
-
-    def __init__(self, hal, ui, saves, settings, game_id):
-        self.hal = hal
-        self.ui = ui
-        self.saves = saves
-        self.settings = settings
-        self.game_id = game_id
-
-    def save_game(self, data):
-        self.saves.save(self.game_id, data)
-
-    def clear_save(self):
-        self.saves.delete(self.game_id)
-
-    def open_menu(self, rules_text):
-        """The in-game menu (A+B held). Returns 'resume' or 'quit' (saved)."""
-        ui = self.ui
-        while True:
-            choice = ui.menu("Game menu", ["Resume", "Save and quit", "Rules summary", "Settings"])
-            if choice in (-1, -2, 0):
-                return "resume"
-            if choice == 1:
-                return "quit"
-            if choice == 2:
-                ui.message("Rules", rules_text)
-            elif choice == 3:
-                settings_screen(self.hal, ui, self.saves, self.settings)
 
 
 def available_games():
@@ -70,56 +35,23 @@ def _games_dir():
     return f[:i] if i >= 0 else "games"
 
 
-def load_module(name):
-    __import__(name)
-    return sys.modules[name]
-
-
-def unload_game(game_id):
-    prefix = "games." + game_id
-    for name in list(sys.modules):
-        if name == prefix or name.startswith(prefix + "."):
-            del sys.modules[name]
-    pkg = sys.modules.get("games")
-    if pkg is not None and hasattr(pkg, game_id):
-        delattr(pkg, game_id)
-    gc.collect()
-
-
-def settings_screen(hal, ui, saves, settings):
-    fields = [
-        ["Contrast", list(CONTRAST_NAMES), settings.contrast, None],
-        ["Sound", ["Off", "On"], 1 if settings.sound else 0, None],
-        ["Key repeat", list(REPEAT_NAMES), settings.repeat, None],
-        ["Screen off", list(SLEEP_NAMES), settings.sleep, None],
-    ]
-    if ui.form("Settings", fields, "Save"):
-        settings.contrast = fields[0][2]
-        settings.sound = fields[1][2] == 1
-        settings.repeat = fields[2][2]
-        settings.sleep = fields[3][2]
-        settings.apply(hal)
-        saves.save(SAVE_NAME, settings.to_save())
-
-
 class Launcher:
-    def __init__(self, hal):
-        self.hal = hal
-        self.settings = Settings()
-        self.saves = Saves(hal.storage)
-        self.ui = Ui(hal, self.settings)
-        data, problems = self.saves.load(SAVE_NAME)
-        if data is not None:
-            self.settings.load_from(data)
-        self.settings.apply(hal)
-        self.problems = problems
+    def __init__(self, session):
+        self.session = session
+        self.hal = session.hal
+        self.ui = session.ui
+        self.saves = session.saves
+        self.settings = session.settings
 
-    def run(self):
+    def choose(self):
+        """Menus until a game is picked: returns (game_id, setup, saved)."""
+        session = self.session
         ui = self.ui
-        if self.problems:
+        if session.problems:
             ui.message("Settings", "Unreadable, so\nusing defaults.\nNothing else lost.\n(%s)" %
-                       "; ".join(self.problems))
-        index = 0
+                       "; ".join(session.problems))
+            session.problems = []
+        index = getattr(session, "menu_index", 0)
         while True:
             games = available_games()
             for i in range(len(games)):
@@ -133,15 +65,15 @@ class Launcher:
             choice = ui.menu("pocket-party", items, index)
             if choice < 0:
                 continue
+            session.menu_index = index = choice
             if choice < len(games):
-                index = choice
-                self.game_menu(games[choice])
+                picked = self.game_menu(games[choice])
+                if picked is not None:
+                    return picked
             elif choice == len(games):
-                settings_screen(self.hal, ui, self.saves, self.settings)
-                index = choice
+                session.settings_screen()
             else:
                 self.about()
-                index = choice
 
     def about(self):
         p = self.hal.power
@@ -155,7 +87,7 @@ class Launcher:
     def remember(self, game_id):
         if self.settings.last_game != game_id:
             self.settings.last_game = game_id
-            self.saves.save(SAVE_NAME, self.settings.to_save())
+            self.session.save_settings()
 
     def game_menu(self, entry):
         ui = self.ui
@@ -169,7 +101,7 @@ class Launcher:
             items.append("Rules")
             choice = ui.menu(title, items)
             if choice < 0:
-                return
+                return None
             what = items[choice]
             if what == "Rules":
                 ui.message(title, self.rules_text(game_id))
@@ -182,8 +114,7 @@ class Launcher:
                 if problems:
                     ui.message("Resume", "Newest save unreadable (%s); resuming the one before." %
                                "; ".join(problems))
-                self.launch(game_id, None, data)
-                return
+                return (game_id, None, data)
             else:
                 if has_save and not ui.confirm("New game", "Start over? The saved game is lost."):
                     continue
@@ -192,8 +123,7 @@ class Launcher:
                 else:
                     setup = {"seats": [{"name": "You", "kind": "human"}], "options": {}}
                 if setup is not None:
-                    self.launch(game_id, setup, None)
-                    return
+                    return (game_id, setup, None)
 
     def rules_text(self, game_id):
         app = load_module("games.%s.app" % game_id)
@@ -206,6 +136,7 @@ class Launcher:
         game_id, title, lo, hi = entry[0], entry[1], entry[2], entry[3]
         rules = load_module("games.%s.rules" % game_id)
         options = rules.OPTIONS
+        unload_game(game_id)
         names = self.settings.name_choices()
         seat_fields = []
         for i in range(hi):
@@ -216,29 +147,28 @@ class Launcher:
             values = [str(v) for v in allowed]
             option_fields.append([name.replace("_", " "), values, values.index(str(default)), None])
         players_field = ["Players", [str(n) for n in range(lo, hi + 1)], max(lo, min(hi, 2)) - lo, None]
+
         def fields():
             return [players_field] + seat_fields[:2 * (lo + players_field[2])] + option_fields
 
         while True:
             if not self.ui.form(title, fields):
-                unload_game(game_id)
                 return None
             n = lo + players_field[2]
             seat_names = [seat_fields[2 * i][1][seat_fields[2 * i][2]] for i in range(n)]
+            if "Type..." in seat_names:
+                self.ui.message(title, "Choose a name, or press A on 'Type...' to type one.")
+                continue
             if len(set(seat_names)) < n:
                 self.ui.message(title, "Two players have the same name. Give everyone their own.")
                 continue
             break
         seats = []
         for i in range(n):
-            name = seat_names[i]
-            kind = KIND_IDS[seat_fields[2 * i + 1][2]]
-            seats.append({"name": name, "kind": kind})
+            seats.append({"name": seat_names[i], "kind": KIND_IDS[seat_fields[2 * i + 1][2]]})
         opts = {}
         for j in range(len(options)):
-            allowed = options[j][2]
-            opts[options[j][0]] = allowed[option_fields[j][2]]
-        unload_game(game_id)
+            opts[options[j][0]] = options[j][2][option_fields[j][2]]
         return {"seats": seats, "options": opts}
 
     def _type_name(self, field):
@@ -247,27 +177,7 @@ class Launcher:
         name = self.ui.keyboard("Player name")
         if name:
             self.settings.remember_name(name)
-            self.saves.save(SAVE_NAME, self.settings.to_save())
+            self.session.save_settings()
             if name not in field[1]:
                 field[1].insert(len(field[1]) - 1, name)
             field[2] = field[1].index(name)
-
-    def launch(self, game_id, setup, saved):
-        ui = self.ui
-        ctx = Context(self.hal, ui, self.saves, self.settings, game_id)
-        gc.collect()
-        try:
-            app = load_module("games.%s.app" % game_id)
-            app.run(ctx, setup, saved)
-        except MemoryError as e:
-            ui.error(e, "Out of memory")
-        except Exception as e:  # a bug in a game must not freeze the console
-            try:
-                sys.print_exception(e)
-            except AttributeError:
-                import traceback
-                traceback.print_exception(e)
-            ui.error(e)
-        finally:
-            ui.on_sleep = None
-            unload_game(game_id)

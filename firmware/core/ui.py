@@ -69,7 +69,12 @@ class Ui:
         y = TOP + i * ROW_H
         fb = self.fb
         if selected:
-            fb.fill_rect(0, y - 1, W - 4 if scrolls else W, ROW_H, 1)
+            # a list item is lit only as wide as its label: moving the cursor then
+            # changes a few display blocks instead of two whole pages
+            wide = W - 4 if scrolls else W
+            if value is None:
+                wide = min(wide, font.width(clip(label, CHARS)) + 4)
+            fb.fill_rect(0, y - 1, wide, ROW_H, 1)
         c = 0 if selected else 1
         font.text(fb, clip(label, CHARS), 2, y, c)
         if value is not None:

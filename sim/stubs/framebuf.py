@@ -9,9 +9,11 @@ drawing call, including clipping at the edges. tests/test_display_framebuf.py
 runs one long seeded script of drawing calls under the real MicroPython binary
 and under this module and requires byte-identical buffers.
 
-Supported formats: MONO_VLSB (alias MVLSB, the SSD1306 page layout, with fast
-paths), MONO_HLSB and MONO_HMSB, and best-effort RGB565, GS2_HMSB, GS4_HMSB and
-GS8 (per-pixel paths; only the mono formats are parity-tested).
+Formats: MONO_VLSB (alias MVLSB, the SSD1306 page layout) has fast paths
+(bytes.translate per page row, whole-column ints for blit and scroll); MONO_HLSB,
+MONO_HMSB, RGB565, GS2_HMSB, GS4_HMSB and GS8 use simpler per-pixel paths. All
+of them are in the parity test. Blitting a buffer onto itself takes the
+per-pixel path too, because the device reads pixels it has just written.
 
 Deliberate differences from the device:
 - ``text()`` raises NotImplementedError: the firmware draws text with core.font

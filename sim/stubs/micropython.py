@@ -70,5 +70,5 @@ def alloc_emergency_exception_buf(size):
     return None
 
 
-def kbd_intr(chr):
+def kbd_intr(c):
     return None

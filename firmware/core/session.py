@@ -1,0 +1,106 @@
+"""What stays loaded while a game runs: settings, saves, the UI kit, and launching.
+
+The launcher's menus (core.launcher) are unloaded before a game starts, and a
+game's modules after it ends (sys.modules, the package attribute, gc.collect()),
+so the launcher and the four games never sit in RAM together.
+"""
+import gc
+import sys
+from core.settings import Settings, SAVE_NAME
+from core.saves import Saves
+from core.ui import Ui
+
+
+def load_module(name):
+    __import__(name)
+    return sys.modules[name]
+
+
+def unload(name):
+    """Forget a module (and its submodules) so its memory can be collected."""
+    for key in list(sys.modules):
+        if key == name or key.startswith(name + "."):
+            del sys.modules[key]
+    dot = name.rfind(".")
+    if dot > 0:
+        parent = sys.modules.get(name[:dot])
+        child = name[dot + 1:]
+        if parent is not None and hasattr(parent, child):
+            delattr(parent, child)
+    gc.collect()
+
+
+def unload_game(game_id):
+    unload("games." + game_id)
+
+
+class Session:
+    def __init__(self, hal):
+        self.hal = hal
+        self.settings = Settings()
+        self.saves = Saves(hal.storage)
+        self.ui = Ui(hal, self.settings)
+        data, problems = self.saves.load(SAVE_NAME)
+        if data is not None:
+            self.settings.load_from(data)
+        self.settings.apply(hal)
+        self.problems = problems
+
+    def save_settings(self):
+        self.saves.save(SAVE_NAME, self.settings.to_save())
+
+    def settings_screen(self):
+        load_module("core.settings_screen").run(self)
+        unload("core.settings_screen")
+
+    def launch(self, game_id, setup, saved):
+        ui = self.ui
+        ctx = Context(self, game_id)
+        gc.collect()
+        try:
+            app = load_module("games.%s.app" % game_id)
+            app.run(ctx, setup, saved)
+        except MemoryError as e:
+            ui.error(e, "Out of memory")
+        except Exception as e:  # a bug in a game must not freeze the console
+            try:
+                sys.print_exception(e)
+            except AttributeError:
+                import traceback
+                traceback.print_exception(e)
+            ui.error(e)
+        finally:
+            ui.on_sleep = None
+            unload_game(game_id)
+
+
+class Context:
+    """What a running game gets: the HAL, the UI kit, its save slot and the settings."""
+
+    def __init__(self, session, game_id):
+        self.session = session
+        self.hal = session.hal
+        self.ui = session.ui
+        self.saves = session.saves
+        self.settings = session.settings
+        self.game_id = game_id
+
+    def save_game(self, data):
+        self.saves.save(self.game_id, data)
+
+    def clear_save(self):
+        self.saves.delete(self.game_id)
+
+    def open_menu(self, rules_text):
+        """The in-game menu (A+B held). Returns 'resume' or 'quit' (the caller saves)."""
+        ui = self.ui
+        while True:
+            choice = ui.menu("Game menu", ["Resume", "Save and quit", "Rules summary", "Settings"])
+            if choice in (-1, -2, 0):
+                return "resume"
+            if choice == 1:
+                return "quit"
+            if choice == 2:
+                ui.message("Rules", rules_text)
+            elif choice == 3:
+                self.session.settings_screen()

@@ -1,0 +1,71 @@
+"""Regenerate the README's screenshots from the real firmware in the simulator.
+
+    python tools/screenshots.py            # writes docs/screens/*.png
+
+Each picture is a headless simulator run: a seed, a key script, the final frame.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+import sim  # noqa: E402,F401
+from sim.console import Console  # noqa: E402
+
+OUT = os.path.join(ROOT, "docs", "screens")
+
+# (file name, caption, key script); the main menu lists the games that have screens
+SHOTS = [
+    ("launcher", "The launcher", ""),
+    ("settings", "Settings", "MENU_SETTINGS"),
+    ("about", "About", "MENU_ABOUT"),
+    ("keyboard", "Typing a player's name", "KEYBOARD"),
+    ("dice", "Dice roller: pick dice to re-roll", "GAME_dice A RIGHT A RIGHT RIGHT A"),
+    ("fairness", "Dice roller: fairness check", "GAME_dice A " + "RIGHT " * 6 + "A " * 20 + "RIGHT A"),
+]
+
+
+def expand(script):
+    """Replace the MENU_/GAME_ shortcuts with the keys for the current game list."""
+    from core.launcher import available_games
+    games = available_games()
+    items = [g[0] for g in games] + ["Settings", "About"]
+    out = []
+    for tok in script.split():
+        if tok == "MENU_SETTINGS":
+            out += ["DOWN"] * items.index("Settings") + ["A"]
+        elif tok == "MENU_ABOUT":
+            out += ["DOWN"] * items.index("About") + ["A"]
+        elif tok == "KEYBOARD":
+            setup_game = [g for g in games if g[4]]
+            if not setup_game:
+                continue
+            out += ["DOWN"] * items.index(setup_game[0][0]) + ["A"]
+            # game menu: "New game" is first without a save; P1 name row; LEFT to "Type..."; A
+            out += ["A", "DOWN", "LEFT", "A", "RIGHT", "RIGHT", "A", "DOWN", "A"]
+        elif tok.startswith("GAME_"):
+            out += ["DOWN"] * items.index(tok[5:]) + ["A", "A"]
+        else:
+            out.append(tok)
+    return out
+
+
+def shoot(name, script, seed=7):
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        c = Console("pico", seed, expand(script), d)
+        c.run()
+        path = os.path.join(OUT, name + ".png")
+        c.image(scale=3).save(path)
+    return path
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for name, caption, script in SHOTS:
+        print(shoot(name, script), "-", caption)
+
+
+if __name__ == "__main__":
+    main()
