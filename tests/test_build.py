@@ -29,6 +29,14 @@ def test_mpy_files_are_for_micropython_1_23_or_newer(tmp_path):
     assert head[0] == ord("M") and head[1] == 6  # mpy format 6.x (6.3 since MicroPython 1.23)
 
 
+def test_build_never_wipes_a_folder_it_does_not_own(tmp_path):
+    keep = tmp_path / "precious.txt"
+    keep.write_text("mine")
+    with pytest.raises(build.BuildError) as e:
+        build.build("pico", str(tmp_path), quiet=True)
+    assert "not deleting" in str(e.value) and keep.read_text() == "mine"
+
+
 def test_a_file_micropython_cannot_compile_fails_with_file_and_line(tmp_path, monkeypatch):
     bad = tmp_path / "bad.py"
     bad.write_text("x = 1\ndef f(:\n    pass\n")
@@ -40,7 +48,7 @@ def test_a_file_micropython_cannot_compile_fails_with_file_and_line(tmp_path, mo
 
 
 def test_make_build_prints_sizes_and_rejects_unknown_boards():
-    r = subprocess.run([sys.executable, "tools/build.py", "--board", "pico", "--out", "/tmp/pp-build-test"],
+    r = subprocess.run([sys.executable, "tools/build.py", "--board", "pico"],
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert "core/rng.mpy" in r.stdout and "total for pico" in r.stdout

@@ -61,6 +61,10 @@ def build(board, outdir=None, quiet=False):
     meta = board_module(board)
     outdir = outdir or os.path.join(ROOT, "build", board)
     if os.path.isdir(outdir):
+        # only ever wipe our own build/ folders (or an empty one): --out ~ must not delete a home
+        ours = os.path.abspath(outdir).startswith(os.path.join(ROOT, "build") + os.sep)
+        if not ours and os.listdir(outdir):
+            raise BuildError("%s is not empty and not under build/: not deleting it" % outdir)
         shutil.rmtree(outdir)
     march = meta["MPY_MARCH"]
     total = 0
@@ -69,6 +73,12 @@ def build(board, outdir=None, quiet=False):
     for src, dev in device_files(board):
         dest = os.path.join(outdir, dev)
         os.makedirs(os.path.dirname(dest), exist_ok=True)
+        if dev == "main.py":
+            # runs as source on the device, but must compile all the same
+            r = subprocess.run([mpy_cross(), "-o", os.devnull, src], capture_output=True, text=True)
+            if r.returncode != 0:
+                errors.append("%s: %s" % (os.path.relpath(src, ROOT), (r.stderr or r.stdout).strip()))
+                continue
         if dev == "main.py" or not dev.endswith(".py"):
             shutil.copyfile(src, dest)
             built.append(dev)

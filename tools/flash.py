@@ -12,10 +12,13 @@ import argparse
 import os
 import subprocess
 import sys
+import threading
 
 import build as builder
 
 ROOT = builder.ROOT
+# Seconds for the board to answer at all (mpremote blocks forever on a silent /dev/pts/N).
+ANSWER_TIMEOUT = float(os.environ.get("FLASH_ANSWER_TIMEOUT", "30"))
 
 
 def mpremote():
@@ -32,7 +35,7 @@ def connect_args(port):
 
 def flash_commands(outdir, files):
     """The chained mpremote commands that copy `files` (device paths) from outdir."""
-    dirs = sorted({os.path.dirname(f) for f in files if "/" in f})
+    dirs = sorted({f.rsplit("/", i)[0] for f in files for i in range(1, f.count("/") + 1)})  # parents too
     mk = "import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass" % (["/" + d for d in dirs],)
     cmds = ["exec", mk]
     for f in files:
@@ -46,19 +49,30 @@ def flash(board, port=None, out=print):
     files = sorted(files, key=lambda f: (f == "main.py", f))  # main.py last: a cut copy never boots half
     cmd = mpremote() + connect_args(port) + flash_commands(outdir, files)
     out("flashing %d files to %s (%s) ..." % (len(files), port or "the first board found", board))
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    env = dict(os.environ, PYTHONUNBUFFERED="1")  # mpremote writes to a pipe: unbuffered, progress is live
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    answered = threading.Event()
+
+    def watchdog():
+        if not answered.wait(ANSWER_TIMEOUT) and proc.poll() is None:
+            out("no answer from %s within %g s" % (port or "the board", ANSWER_TIMEOUT))
+            proc.kill()
+
+    threading.Thread(target=watchdog, daemon=True).start()
     done = 0
     for line in proc.stdout:
+        answered.set()
         line = line.rstrip()
         if line.startswith("cp "):
             done += 1
-            out("[%d/%d] %s" % (done, len(files), line.split(":", 1)[-1].lstrip("/")))
+            out("[%d/%d] %s" % (done, len(files), line.rsplit(" :", 1)[-1].lstrip("/")))
         elif line:
             out(line)
+    answered.set()
     rc = proc.wait()
     if rc != 0:
         out("mpremote failed (exit %d): is the board plugged in, running MicroPython, and the port right?" % rc)
-        return rc
+        return rc if rc > 0 else 1
     out("done: %d files, board reset into the launcher" % len(files))
     return 0
 

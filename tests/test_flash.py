@@ -1,0 +1,415 @@
+"""`make flash` against a fake MicroPython board (tests/fake_device.py) on a pseudo-terminal.
+
+The real mpremote talks to the fake over the pty: raw REPL, raw-paste, fs cp with
+hash checks, reset. No hardware needed. Every subprocess has a time limit and
+runs in its own process group, killed whole (mpremote included) if it overstays.
+Each flash rebuilds build/pico, so the flashes here run one build at a time.
+"""
+import ast
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import tty
+import types
+
+import pytest
+
+import flash
+from fake_device import FakeDevice
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV_PY = os.path.join(ROOT, ".venv", "bin", "python")
+PY = VENV_PY if os.path.exists(VENV_PY) else sys.executable
+FLASH = os.path.join(ROOT, "tools", "flash.py")
+BUILD = os.path.join(ROOT, "build", "pico")
+BOARDS = ("pico", "pico2", "esp32s3", "esp32c3")
+PROGRESS = re.compile(r"^\[(\d+)/(\d+)\] (\S+)$")
+# -o: make must not (re)install the venv from inside the tests; `make test` has done that already.
+MAKE = ["make", "--no-print-directory", "-C", ROOT, "-o", ".venv/.installed"]
+
+needs_mpremote = pytest.mark.skipif(
+    not os.path.exists(os.path.join(os.path.dirname(PY), "mpremote")) and not shutil.which("mpremote"),
+    reason="mpremote is not installed (make installs it into .venv)")
+needs_make = pytest.mark.skipif(not shutil.which("make"), reason="make is not installed")
+
+
+def _env(**extra):
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    env.update(extra)
+    return env
+
+
+def _start(cmd, env=None, **kw):
+    kw.setdefault("stdout", subprocess.PIPE)
+    kw.setdefault("stderr", subprocess.STDOUT)
+    return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, start_new_session=True, env=env or _env(), **kw)
+
+
+def _children(pid):
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                kids.append(int(entry))
+    return kids
+
+
+def _kill_group(proc):
+    """End a command started by _start and everything under it: the deepest processes first, so each
+    parent (flash.py, make) reaps its child and exits on its own; then whatever is left of the group."""
+    if proc.poll() is None:
+        stack, leaves = [proc.pid], []
+        while stack:
+            pid = stack.pop()
+            kids = _children(pid)
+            stack.extend(kids)
+            if not kids and pid != proc.pid:
+                leaves.append(pid)
+        for pid in leaves:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def run(cmd, timeout):
+    """(exit status, stdout+stderr); a command that overstays is killed with its children and fails the test."""
+    proc = _start(cmd, text=True)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        out, _ = proc.communicate()
+        pytest.fail("`%s` did not finish within %d s (hung); output:\n%s" % (" ".join(cmd), timeout, out))
+    return proc.returncode, out
+
+
+def wait_until(pred, timeout):
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+class Terminal:
+    """A pty standing in for the user's terminal: what a command shows there, as it shows it."""
+
+    def __init__(self):
+        self.master, self.slave = os.openpty()
+        self.data = bytearray()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self):
+        while True:
+            try:
+                chunk = os.read(self.master, 4096)
+            except OSError:  # EIO: every writer has gone
+                return
+            if not chunk:
+                return
+            self.data.extend(chunk)
+
+    def text(self):
+        return bytes(self.data).decode("utf-8", "replace").replace("\r\n", "\n")
+
+    def close(self):
+        if self.slave is not None:
+            os.close(self.slave)
+            self.slave = None
+        self._thread.join(5)
+        os.close(self.master)
+        assert not self._thread.is_alive()
+
+
+def tree(top):
+    """({folders}, {file: bytes}) under top, as device paths without the leading /."""
+    dirs, files = set(), {}
+    for dirpath, dirnames, filenames in os.walk(top):
+        rel = os.path.relpath(dirpath, top).replace(os.sep, "/")
+        if rel != ".":
+            dirs.add(rel)
+        for fn in filenames:
+            with open(os.path.join(dirpath, fn), "rb") as f:
+                files[fn if rel == "." else rel + "/" + fn] = f.read()
+    return dirs, files
+
+
+def assert_same_tree(built, board_root):
+    dirs, files = built
+    got_dirs, got_files = tree(board_root)
+    assert got_dirs == dirs, "folders on the board differ: missing %s, extra %s" % (
+        sorted(dirs - got_dirs), sorted(got_dirs - dirs))
+    missing = sorted(set(files) - set(got_files))
+    extra = sorted(set(got_files) - set(files))
+    differ = sorted(f for f in set(files) & set(got_files) if files[f] != got_files[f])
+    assert not (missing or extra or differ), "board != build/pico: missing %s, extra %s, different %s" % (
+        missing, extra, differ)
+
+
+def progress(out):
+    return [(int(m.group(1)), int(m.group(2)), m.group(3))
+            for m in (PROGRESS.match(line.strip()) for line in out.splitlines()) if m]
+
+
+def assert_progress(out, files):
+    lines = progress(out)
+    n = len(files)
+    assert [i for i, _, _ in lines] == list(range(1, n + 1)), "want [1/%d] .. [%d/%d], got:\n%s" % (n, n, n, out)
+    assert {total for _, total, _ in lines} == {n}
+    names = [name for _, _, name in lines]
+    assert sorted(names) == sorted(files), "progress names != files of build/pico"
+    assert names[-1] == "main.py", "main.py must be copied last (a cut copy never boots half a firmware)"
+    return names
+
+
+# ----- one board, flashed through make, then flashed again ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def board():
+    dev = FakeDevice().start()
+    yield dev
+    dev.close()
+    assert not dev.alive
+
+
+@pytest.fixture(scope="module")
+def first_flash(board):
+    """`make flash BOARD=pico PORT=<fake>` as typed in a shell: output on a terminal, PYTHONUNBUFFERED unset.
+
+    The board stalls when main.py (the last file) is first touched, long enough to look at the terminal.
+    """
+    if not shutil.which("make"):
+        pytest.skip("make is not installed")
+    env = _env()
+    env.pop("PYTHONUNBUFFERED", None)
+    term = Terminal()
+    board.pause_on = "/main.py"
+    proc = _start(MAKE + ["flash", "BOARD=pico", "PORT=" + board.port], env=env, stdout=term.slave,
+                  stderr=term.slave)
+    try:
+        os.close(term.slave)
+        term.slave = None
+        shown_at_main = None
+        if wait_until(lambda: board.paused.is_set() or proc.poll() is not None, 120) and board.paused.is_set():
+            wait_until(lambda: b"] main.py" in term.data, 5)
+            shown_at_main = term.text()
+        board.resume.set()
+        try:
+            rc = proc.wait(120)
+        except subprocess.TimeoutExpired:
+            _kill_group(proc)
+            rc = proc.wait(5)
+            pytest.fail("make flash hung; terminal:\n%s" % term.text())
+    finally:
+        board.resume.set()
+        board.pause_on = None
+        _kill_group(proc)
+        term.close()
+    built = tree(BUILD)  # right away: what this flash built and copied
+    board.wait_reset(5)
+    return types.SimpleNamespace(rc=rc, out=term.text(), shown_at_main=shown_at_main, built=built,
+                                 events=list(board.events), blocks=list(board.blocks), errors=list(board.errors))
+
+
+@needs_make
+@needs_mpremote
+def test_make_flash_copies_every_file_and_resets(board, first_flash):
+    out, (dirs, files), events = first_flash.out, first_flash.built, first_flash.events
+    assert first_flash.rc == 0, out
+    assert len(files) > 10 and "main.py" in files and "board.mpy" in files
+    names = assert_progress(out, files)
+    assert "done: %d files" % len(files) in out
+
+    # Byte for byte what build/pico holds, folders included.
+    assert_same_tree(first_flash.built, board.root)
+
+    # Folders first (one exec), then each file once in the order shown, main.py last, then the reset.
+    mkdirs = [p for kind, p in events if kind == "mkdir"]
+    writes = [p for kind, p in events if kind == "write"]
+    assert sorted(mkdirs) == sorted("/" + d for d in dirs)
+    first_write = next(i for i, (kind, _) in enumerate(events) if kind == "write")
+    assert all(kind != "mkdir" for kind, _ in events[first_write:]), "a folder was made after copying began"
+    assert writes == ["/" + n for n in names]
+    assert board.resets == 1, "the board was not reset at the end"
+    assert events[-1] == ("reset", None), "something happened after the reset: %s" % events[-3:]
+    assert "machine.reset()" in first_flash.blocks[-1]
+    assert board.soft_resets == 1  # mpremote's soft reset on connect, nothing else
+
+    # The fake saw no protocol trouble; the only errors are the probes (stat, hash) of files not there yet.
+    assert board.protocol_errors == []
+    assert board.raw_paste_blocks > 0
+    assert all(e.strip().endswith("OSError: [Errno 2] ENOENT") for e in first_flash.errors), first_flash.errors
+    assert len(first_flash.errors) <= 2 * len(files)
+
+
+@needs_make
+@needs_mpremote
+def test_progress_is_shown_while_copying(first_flash):
+    """In a terminal each [n/total] line shows as its file is copied, not all at once when mpremote exits."""
+    assert first_flash.shown_at_main is not None, "the board never got to main.py:\n%s" % first_flash.out
+    files = first_flash.built[1]
+    assert progress(first_flash.shown_at_main)[-1:] == [(len(files), len(files), "main.py")], (
+        "while the board was busy with main.py (the last file) the terminal showed no [%d/%d] main.py line: "
+        "mpremote's output reaches flash.py only when mpremote exits (block-buffered pipe). Terminal then:\n%s"
+        % (len(files), len(files), first_flash.shown_at_main))
+
+
+@needs_make
+@needs_mpremote
+def test_second_flash_with_nothing_changed_copies_nothing(board, first_flash):
+    assert first_flash.rc == 0, "the first flash failed"
+    before = len(board.events)
+    paste_blocks = board.raw_paste_blocks
+    board.raw_paste = "legacy"  # this time: firmware without raw-paste, mpremote's plain raw REPL path
+    try:
+        rc, out = run([PY, FLASH, "--board", "pico", "--port", board.port], timeout=120)
+        built = tree(BUILD)
+        assert rc == 0, out
+        assert board.wait_reset(5, count=2), "no reset after the second flash"
+    finally:
+        board.raw_paste = True
+    names = assert_progress(out, built[1])
+    # Files edited since the first flash (only when someone works on the tree meanwhile) are copied again.
+    before_files = first_flash.built[1]
+    changed = [n for n in names if before_files.get(n) != built[1][n]]
+    for name in names:
+        if name not in changed:
+            assert "Up to date: /%s" % name in out, "%s was not recognised as identical (hash check)" % name
+    new = board.events[before:]
+    assert [p for kind, p in new if kind == "write"] == ["/" + n for n in changed], "only changed files are copied"
+    assert sorted(p for kind, p in new if kind == "mkdir") == sorted("/" + d for d in built[0] - first_flash.built[0])
+    assert [e for e in new if e[0] == "remove"] == []
+    assert new[-1] == ("reset", None)
+    assert board.raw_paste_blocks == paste_blocks
+    assert sum("h.update(" in b for b in board.blocks) >= len(names)  # every file hashed on the board
+    assert_same_tree(built, board.root)
+
+
+# ----- failures ---------------------------------------------------------------------------------------------
+
+@needs_make
+def test_make_flash_unknown_board_names_the_boards():
+    rc, out = run(MAKE + ["flash", "BOARD=nope"], timeout=60)
+    assert rc != 0
+    assert "unknown BOARD=nope" in out, out
+    for name in BOARDS:
+        assert name in out
+    assert "flashing" not in out  # stopped before mpremote
+
+
+@needs_mpremote
+def test_flash_fails_cleanly_where_no_board_answers(tmp_path):
+    """No MicroPython at the port: a path that does not exist, a serial port that stays silent
+    (a pty reached through a symlink, which mpremote polls like /dev/ttyACM0 and gives up on after
+    10 s), and a bare silent /dev/pts/N, which mpremote reads with blocking reads: only flash.py
+    can bound that one (its wait for a first answer is shortened here with FLASH_ANSWER_TIMEOUT).
+    Each must end non-zero, with flash.py's message, in bounded time.
+    """
+    silent = []
+    for _ in range(2):
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        silent.append((master, slave))
+    link = tmp_path / "ttyUSB7"
+    os.symlink(os.ttyname(silent[0][1]), link)
+    ports = {"silent serial port": str(link), "silent pty": os.ttyname(silent[1][1]),
+             "missing port": str(tmp_path / "ttyACM9")}
+    procs = {}
+    try:
+        for kind, port in ports.items():
+            procs[kind] = _start([PY, FLASH, "--board", "pico", "--port", port], env=_env(FLASH_ANSWER_TIMEOUT="5"),
+                                 text=True)
+            # One at a time through the build (each rebuilds build/pico), then all wait together.
+            first = procs[kind].stdout.readline()
+            assert first.startswith("flashing"), first
+        t0 = time.monotonic()
+        results = {}
+        for kind, proc in procs.items():
+            try:
+                rest, _ = proc.communicate(timeout=max(1, 20 - (time.monotonic() - t0)))
+                results[kind] = (proc.returncode, rest)
+            except subprocess.TimeoutExpired:
+                _kill_group(proc)
+                results[kind] = None
+        hung = ["%s (%s)" % (k, ports[k]) for k, r in results.items() if r is None]
+        assert not hung, "flash.py hung on %s: it must give up with a message" % ", ".join(hung)
+        for kind, (rc, out) in results.items():
+            assert rc != 0, (kind, out)
+            assert "mpremote failed" in out and "is the board plugged in" in out, (kind, out)
+        assert "failed to access %s" % ports["missing port"] in results["missing port"][1]
+    finally:
+        for proc in procs.values():
+            _kill_group(proc)
+            proc.communicate(timeout=5)
+        for master, slave in silent:
+            os.close(master)
+            os.close(slave)
+
+
+# ----- the pieces flash.py puts together ---------------------------------------------------------------------
+
+def test_folder_code_makes_parents_before_children():
+    """The mkdir code of the flash creates every folder a file lands in, nested ones included."""
+    files = ["board.mpy", "core/ui.mpy", "lib/vendor/driver.mpy", "games/words/words.dawg", "main.py"]
+    cmds = flash.flash_commands("/out", files)
+    assert cmds[:1] == ["exec"] and cmds[-2:] == ["+", "reset"]
+    copies = [cmds[i + 1:i + 3] for i, c in enumerate(cmds) if c == "cp"]
+    assert copies == [[os.path.join("/out", f), ":/" + f] for f in files]
+    dev = FakeDevice()  # not started: only the board's Python and filesystem
+    try:
+        assert dev.execute(cmds[1]) == ""
+        assert dev.execute(cmds[1]) == "", "running it twice (a re-flash) must not fail"
+        for d in ("core", "lib", "lib/vendor", "games", "games/words"):
+            assert os.path.isdir(dev.fs_path("/" + d)), "/%s was not created by:\n%s" % (d, cmds[1])
+    finally:
+        dev.close()
+
+
+def test_mount_runs_the_launcher_from_this_tree(monkeypatch):
+    calls = []
+    monkeypatch.setattr(flash.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    assert flash.main(["--board", "pico2", "--port", "/dev/ttyACM3", "--mount"]) == 0
+    (cmd,) = calls
+    code = flash.mount_code("pico2")
+    assert cmd[-6:] == ["connect", "/dev/ttyACM3", "mount", flash.ROOT, "exec", code]
+    compile(code, "<mount>", "exec")
+    assert "boards.pico2" in code
+    # What the code imports exists in the mounted tree (/remote is the repository root).
+    assert os.path.exists(os.path.join(flash.ROOT, "boards", "pico2.py"))
+    with open(os.path.join(flash.ROOT, "firmware", "main.py")) as f:
+        assert "boot" in {n.name for n in ast.parse(f.read()).body if isinstance(n, ast.FunctionDef)}
+    for name in BOARDS:
+        compile(flash.mount_code(name), "<mount>", "exec")
+        assert "boards.%s " % name in flash.mount_code(name)
+
+    calls.clear()
+    assert flash.main(["--board", "nope", "--mount"]) == 2
+    assert calls == []  # a wrong BOARD= stops before mpremote
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _nothing_left_running():
+    yield
+    left = [t.name for t in threading.enumerate() if t.name == "fake-micropython" and t.is_alive()]
+    assert left == [], "fake boards still running"
