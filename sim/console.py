@@ -98,6 +98,7 @@ class Console:
         if storage_dir is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="pocket-party-")
             storage_dir = self._tmp.name
+        os.makedirs(storage_dir, exist_ok=True)
         self.storage_dir = storage_dir
         from hal.device import make_hal
         self.hal = make_hal(self.board, clock=self.clock, rng=Rng(seed),

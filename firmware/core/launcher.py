@@ -108,11 +108,11 @@ class Launcher:
             elif what == "Resume":
                 data, problems = self.saves.load(game_id)
                 if data is None:
-                    ui.message("Resume", "The save of %s could not be read (%s). It was left as it was." %
-                               (title, "; ".join(problems) or "missing"))
+                    ui.message("Resume", "Save unreadable.\nIt is left as it is.\n(%s)" %
+                               ("; ".join(problems) or "missing"))
                     continue
                 if problems:
-                    ui.message("Resume", "Newest save unreadable (%s); resuming the one before." %
+                    ui.message("Resume", "Newest save unreadable,\nso resuming the one\nbefore it.\n(%s)" %
                                "; ".join(problems))
                 return (game_id, None, data)
             else:
