@@ -1,0 +1,109 @@
+"""Word Cards computer players: strength, legality, hidden information, save/resume."""
+import json
+
+import selfplay
+from core.jsonout import dumps
+from core.rng import Rng
+from games.words import bot, rules
+
+
+def test_normal_beats_easy():
+    """normal vs easy, 2 players, 500 seeds, seats alternating; ties are not wins."""
+    won = 0
+    points = {"easy": [], "normal": []}
+    for seed in range(500):
+        levels = ["normal", "easy"] if seed % 2 == 0 else ["easy", "normal"]
+        r = selfplay.play("words", 2, seed, levels, None, lambda s: None)
+        if r["winners"] == [levels.index("normal")]:
+            won += 1
+        for i in range(2):
+            points[levels[i]].append(r["scores"][i])
+    assert won >= 325, "normal won only %d of 500" % won
+    assert sum(points["normal"]) > sum(points["easy"])
+
+
+def test_bots_finish_every_player_count_and_option():
+    opts = (None, {"mode": "children"}, {"scoringVariant": True, "matchRounds": 2},
+            {"givenActionCard": "into_hand", "mayDrawInsteadOfPlaying": False},
+            {"initialMeldSameTurn": False, "jokerBanWholeFirstTurn": True, "multipleTakesPerTurn": False},
+            {"emptyDrawPile": "no_draw", "takenLetterMayExtendWord": False, "kidListOnly": True})
+    for i in range(len(opts)):
+        for players in (2, 3, 4):
+            for levels in (["easy"], ["normal"], ["easy", "normal"]):
+                r = selfplay.play("words", players, 40 + i, levels, opts[i], lambda s: None)
+                assert r["winners"]
+
+
+def _hide(game, seat, rng):
+    """A copy of `game` where everything `seat` may not see is reshuffled."""
+    g = rules.Game.from_save(json.loads(json.dumps(game.to_save())))
+    others = [s for s in range(g.n) if s != seat]
+    pool = list(g.deck)
+    for s in others:
+        pool += g.hands[s]
+    rng.shuffle(pool)
+    for s in others:
+        k = len(g.hands[s])
+        g.hands[s] = sorted(pool[:k], key=rules.card_key)
+        pool = pool[k:]
+    g.deck = pool
+    return g
+
+
+def test_bots_use_only_what_their_seat_knows():
+    shuffler = Rng(3)
+    checked = 0
+    for seed in range(12):
+        g = rules.Game(2 + seed % 3, None, Rng(seed))
+        g.start()
+        brng = Rng(seed + 1)
+        n = 0
+        while not g.is_over() and n < 120:
+            seat = g.to_act()
+            level = bot.LEVELS[(seat + seed) % 2]
+            state = brng.getstate()
+            a = bot.choose(g, level, brng)
+            for _ in range(2):
+                other = Rng(1)
+                other.setstate(state)
+                assert bot.choose(_hide(g, seat, shuffler), level, other) == a
+                checked += 1
+            g.apply(a)
+            n += 1
+    assert checked > 200
+
+
+def _transcript(game, brng, levels, limit=5000):
+    lines = []
+    while not game.is_over() and len(lines) < limit:
+        seat = game.to_act()
+        a = bot.choose(game, levels[seat % len(levels)], brng)
+        game.apply(a)
+        lines.append("%d %s %s" % (seat, a, "|".join(game.pop_events())))
+    lines.append(dumps([game.scores(), game.winners()]))
+    return lines
+
+
+def test_save_and_resume_anywhere_plays_on_identically():
+    for seed, players in ((11, 2), (12, 3), (13, 4)):
+        levels = ["easy", "normal"]
+        g = rules.Game(players, None, Rng(seed))
+        g.start()
+        g.pop_events()
+        full = _transcript(g, Rng(seed ^ 0x5A5A), levels)
+        for cut in range(0, len(full) - 1, 3):
+            g = rules.Game(players, None, Rng(seed))
+            g.start()
+            g.pop_events()
+            brng = Rng(seed ^ 0x5A5A)
+            head = []
+            for _ in range(cut):
+                seat = g.to_act()
+                a = bot.choose(g, levels[seat % 2], brng)
+                g.apply(a)
+                head.append("%d %s %s" % (seat, a, "|".join(g.pop_events())))
+            saved = json.loads(json.dumps({"game": g.to_save(), "bot": list(brng.getstate())}))
+            g2 = rules.Game.from_save(saved["game"])
+            brng2 = Rng(1)
+            brng2.setstate(saved["bot"])
+            assert head + _transcript(g2, brng2, levels) == full, "resume at action %d differs" % cut

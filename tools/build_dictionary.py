@@ -1,0 +1,446 @@
+#!/usr/bin/env python3
+"""Build the Word Cards dictionary: firmware/games/words/words.dawg (CPython only).
+
+    python tools/build_dictionary.py            rebuild words.dawg, print the figures
+    python tools/build_dictionary.py --check    rebuild in memory, exit 1 if the committed
+                                                file differs (byte for byte)
+    python tools/build_dictionary.py --lists DIR   also write relaxed/strict/kids .txt
+    python tools/build_dictionary.py --standalone  also print what each list would
+                                                take as a file of its own
+
+Sources (Debian packages, installed by tools/install_system_deps.sh):
+  scowl 2020.12.07        /usr/share/dict/scowl/{english,american}-words.<size>
+  wordnet-base 3.0        /usr/share/wordnet/index.* and *.exc (strict list)
+plus the hand-kept lists in data/dictionary/ (profanity, allow, diminutives,
+kids_exclude). The lists:
+  relaxed  SCOWL sizes <= 50, ^[a-z]{3,15}$, minus profanity (except allow.txt)
+  strict   relaxed minus words WordNet knows only as verbs, minus diminutives.txt
+  kids     SCOWL sizes <= 20, same filter, minus all of profanity.txt and kids_exclude.txt
+The output is deterministic: the same inputs give the same bytes. The file format
+is described in docs/dictionary.md and read by firmware/games/words/lexicon.py.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "firmware", "games", "words", "words.dawg")
+DATA = os.path.join(ROOT, "data", "dictionary")
+SCOWL_DIR = "/usr/share/dict/scowl"
+WORDNET_DIR = "/usr/share/wordnet"
+
+SCOWL_CATEGORIES = ("english-words", "american-words")
+SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
+RELAXED_SIZE = 50
+KIDS_SIZE = 20
+MIN_LEN = 3
+MAX_LEN = 15
+WORD_RE = re.compile(r"[a-z]{%d,%d}\Z" % (MIN_LEN, MAX_LEN))
+
+LISTS = ("relaxed", "strict", "kids")      # mask bits 1, 2, 4 (lexicon.LISTS)
+MAGIC = b"PPDW"
+VERSION = 1
+HEADER_SIZE = 44
+K_LEAF, K_NEXT, K_HOT, K_FAR = 0, 1, 2, 3
+EXPECTED_VERSIONS = {"scowl": "2020.12.07-2", "wordnet-base": "1:3.0-37"}
+
+
+class SourceMissing(Exception):
+    pass
+
+
+# -- word lists ------------------------------------------------------------------
+
+
+def read_hand_list(name):
+    words = []
+    with open(os.path.join(DATA, name), encoding="ascii") as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                if not WORD_RE.match(line):
+                    raise ValueError("%s: not a 3-15 letter a-z word: %r" % (name, line))
+                words.append(line)
+    return set(words)
+
+
+def scowl_words(max_size):
+    if not os.path.isdir(SCOWL_DIR):
+        raise SourceMissing("SCOWL word lists not found in %s: run tools/install_system_deps.sh "
+                            "(apt-get install scowl)" % SCOWL_DIR)
+    words = set()
+    for cat in SCOWL_CATEGORIES:
+        for size in SCOWL_SIZES:
+            if size > max_size:
+                break
+            path = os.path.join(SCOWL_DIR, "%s.%d" % (cat, size))
+            with open(path, "rb") as f:
+                for raw in f:
+                    w = raw.strip().decode("utf-8", "replace")
+                    if WORD_RE.match(w):
+                        words.add(w)
+    return words
+
+
+class WordNet:
+    """Just enough of WordNet's morphy (exception lists, then suffix rules)."""
+
+    RULES = {
+        "noun": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"),
+                 ("shes", "sh"), ("men", "man"), ("ies", "y")),
+        "verb": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
+                 ("ing", "e"), ("ing", "")),
+        "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+        "adv": (),
+    }
+
+    def __init__(self, directory=WORDNET_DIR):
+        if not os.path.isfile(os.path.join(directory, "index.verb")):
+            raise SourceMissing("WordNet not found in %s: run tools/install_system_deps.sh "
+                                "(apt-get install wordnet-base)" % directory)
+        self.index = {}
+        self.exc = {}
+        for pos in self.RULES:
+            idx = set()
+            with open(os.path.join(directory, "index." + pos), encoding="latin-1") as f:
+                for line in f:
+                    if not line.startswith("  "):
+                        idx.add(line.split(" ", 1)[0])
+            self.index[pos] = idx
+            exc = {}
+            with open(os.path.join(directory, pos + ".exc"), encoding="latin-1") as f:
+                for line in f:
+                    parts = line.split()
+                    if parts:
+                        exc.setdefault(parts[0], []).extend(parts[1:])
+            self.exc[pos] = exc
+
+    def has(self, word, pos):
+        idx = self.index[pos]
+        if word in idx:
+            return True
+        for base in self.exc[pos].get(word, ()):
+            if base in idx:
+                return True
+        for suffix, repl in self.RULES[pos]:
+            if word.endswith(suffix) and word[:len(word) - len(suffix)] + repl in idx:
+                return True
+        return False
+
+    def verb_only(self, word):
+        return self.has(word, "verb") and not (
+            self.has(word, "noun") or self.has(word, "adj") or self.has(word, "adv"))
+
+
+def make_lists():
+    """dict name -> sorted list of words, and a dict of figures for the report."""
+    profanity = read_hand_list("profanity.txt")
+    allow = read_hand_list("allow.txt")
+    diminutives = read_hand_list("diminutives.txt")
+    kids_exclude = read_hand_list("kids_exclude.txt")
+    if not allow <= profanity:
+        raise ValueError("allow.txt words not in profanity.txt: %s" % sorted(allow - profanity))
+    scowl_relaxed = scowl_words(RELAXED_SIZE)
+    scowl_kids = scowl_words(KIDS_SIZE)
+    relaxed = scowl_relaxed - (profanity - allow)
+    wn = WordNet()
+    verb_only = set(w for w in relaxed if wn.verb_only(w))
+    strict = relaxed - verb_only - diminutives
+    kids = scowl_kids - profanity - kids_exclude
+    assert kids <= relaxed and strict <= relaxed
+    lists = {"relaxed": sorted(relaxed), "strict": sorted(strict), "kids": sorted(kids)}
+    figures = {
+        "scowl_relaxed": len(scowl_relaxed), "scowl_kids": len(scowl_kids),
+        "profanity_removed": len(scowl_relaxed & (profanity - allow)),
+        "verb_only_removed": len(verb_only), "diminutives_removed": len(relaxed & diminutives),
+    }
+    return lists, figures
+
+
+# -- DAWG ------------------------------------------------------------------------
+
+
+def build_dawg(entries):
+    """entries: sorted list of (word, term) with term != 0. Returns (nodes, root, leaf):
+    nodes[i] = tuple of edges (letter 0-25, child node, term of the word ending there)."""
+    trie = {}
+    for word, term in entries:
+        n = trie
+        for c in word:
+            n = n.setdefault(c, {})
+        n["$"] = term
+    register = {}
+    nodes = []
+
+    def minimise(n):
+        edges = tuple((ord(c) - 97, minimise(n[c]), n[c].get("$", 0))
+                      for c in sorted(k for k in n if k != "$"))
+        i = register.get(edges)
+        if i is None:
+            i = register[edges] = len(nodes)
+            nodes.append(edges)
+        return i
+
+    root = minimise(trie)
+    leaf = register.get(())
+    return nodes, root, leaf
+
+
+def layout(nodes, root, leaf):
+    """Order the nodes for the file. Returns (order, follow): follow[n] is the child
+    placed right after node n (reached without a pointer)."""
+    indeg = [0] * len(nodes)
+    for edges in nodes:
+        for _, c, _ in edges:
+            indeg[c] += 1
+    follow = {}
+    taken = set()
+    # a child with one parent gets no other chance to be placed next to it: first
+    for single in (True, False):
+        for n, edges in enumerate(nodes):
+            if n in follow:
+                continue
+            for _, c, _ in edges:
+                if c == leaf or c == root or c in taken or (single and indeg[c] != 1):
+                    continue
+                follow[n] = c
+                taken.add(c)
+                break
+    order = []
+    placed = set()
+    stack = [root]
+    while stack:
+        head = stack.pop()
+        if head in placed:
+            continue
+        chain = [head]
+        while chain[-1] in follow:
+            chain.append(follow[chain[-1]])
+        later = []
+        for n in chain:
+            placed.add(n)
+            order.append(n)
+            for _, c, _ in nodes[n]:
+                if c != leaf and c != follow.get(n) and c not in placed and c not in taken:
+                    later.append(c)
+        stack.extend(reversed(later))
+    # nodes only reachable as the follow of a node placed... every chain head is a node
+    # nobody follows, so all nodes are placed once their head is reached
+    assert len(order) == len(nodes) - (1 if leaf is not None else 0), (len(order), len(nodes))
+    return order, follow
+
+
+def edge_kind(n, c, leaf, follow, hot):
+    if c == leaf:
+        return K_LEAF
+    if follow.get(n) == c:
+        return K_NEXT
+    return K_HOT if c in hot else K_FAR
+
+
+def encode(nodes, root, leaf, order, follow, counts, hbits):
+    """The file bytes for a hot-table index width of hbits bits."""
+    refs = {}
+    for n in order:
+        for _, c, _ in nodes[n]:
+            if c != leaf and follow.get(n) != c:
+                refs[c] = refs.get(c, 0) + 1
+    rank = {n: i for i, n in enumerate(order)}
+    ranked = sorted(refs, key=lambda c: (-refs[c], rank[c]))
+    hot_list = ranked[:(1 << hbits) if hbits else 0]
+    hot_list.sort(key=lambda c: rank[c])
+    hot = {c: i for i, c in enumerate(hot_list)}
+    hot_off = HEADER_SIZE
+    start = 8 * (hot_off + 3 * len(hot_list))
+    wbits = 1
+    while True:
+        pos = {}
+        p = start
+        for n in order:
+            pos[n] = p
+            for _, c, term in nodes[n]:
+                k = edge_kind(n, c, leaf, follow, hot)
+                p += 11 if term else 9
+                p += hbits if k == K_HOT else wbits if k == K_FAR else 0
+        end = p
+        need = max(pos.values()).bit_length()
+        if need <= wbits:
+            break
+        wbits = need
+    if wbits > 24:
+        raise ValueError("dictionary too large for 24-bit pointers")
+    out = []
+    for n in order:
+        edges = nodes[n]
+        for i, (letter, c, term) in enumerate(edges):
+            k = edge_kind(n, c, leaf, follow, hot)
+            bits = "%d%s%s" % (i == len(edges) - 1, format(letter, "05b"), format(k, "02b"))
+            if term:
+                bits += "1%d%d" % ((term >> 2) & 1, (term >> 1) & 1)
+            else:
+                bits += "0"
+            if k == K_HOT:
+                bits += format(hot[c], "0%db" % hbits)
+            elif k == K_FAR:
+                bits += format(pos[c], "0%db" % wbits)
+            elif k == K_NEXT:
+                assert pos[c] == pos[n] + sum(
+                    (11 if t else 9) + (hbits if edge_kind(n, cc, leaf, follow, hot) == K_HOT else
+                                        wbits if edge_kind(n, cc, leaf, follow, hot) == K_FAR else 0)
+                    for _, cc, t in edges)
+            out.append(bits)
+    bitstr = "".join(out)
+    assert len(bitstr) == end - start
+    bitstr += "0" * (-len(bitstr) % 8)
+    body = bytearray()
+    for c in hot_list:
+        body += pos[c].to_bytes(3, "big")
+    body += int(bitstr, 2).to_bytes(len(bitstr) // 8, "big") if bitstr else b""
+    size = HEADER_SIZE + len(body)
+    h = bytearray(MAGIC)
+    h += bytes((VERSION, len(LISTS), MIN_LEN, MAX_LEN))
+    h += size.to_bytes(4, "big")
+    h += (zlib.crc32(bytes(body)) & 0xFFFFFFFF).to_bytes(4, "big")
+    h += bytes((wbits, hbits))
+    h += len(hot_list).to_bytes(2, "big")
+    h += hot_off.to_bytes(4, "big")
+    h += pos[root].to_bytes(4, "big")
+    for name in LISTS:
+        h += counts[name].to_bytes(4, "big")
+    h += (zlib.crc32(bytes(h)) & 0xFFFFFFFF).to_bytes(4, "big")
+    assert len(h) == HEADER_SIZE
+    return bytes(h + body)
+
+
+def build_file(lists):
+    """(file bytes, figures) of the combined DAWG of all lists."""
+    strict = set(lists["strict"])
+    kids = set(lists["kids"])
+    entries = [(w, 1 | (2 if w in strict else 0) | (4 if w in kids else 0))
+               for w in lists["relaxed"]]
+    return build_entries(entries, {n: len(lists[n]) for n in LISTS})
+
+
+def build_entries(entries, counts):
+    nodes, root, leaf = build_dawg(entries)
+    order, follow = layout(nodes, root, leaf)
+    hbits = best_hot_bits(nodes, leaf, order, follow)
+    data = encode(nodes, root, leaf, order, follow, counts, hbits)
+    figures = {"nodes": len(order), "edges": sum(len(nodes[n]) for n in order),
+               "follow": len(follow), "hot_bits": hbits, "bytes": len(data)}
+    return data, figures
+
+
+def best_hot_bits(nodes, leaf, order, follow):
+    """The hot-table index width giving the smallest file (ties: the narrower)."""
+    refs = {}
+    rank = {n: i for i, n in enumerate(order)}
+    base = 0
+    for n in order:
+        for _, c, term in nodes[n]:
+            base += 11 if term else 9
+            if c != leaf and follow.get(n) != c:
+                refs[c] = refs.get(c, 0) + 1
+    counts = sorted(refs.values(), reverse=True)
+    npointers = sum(counts)
+    wbits = (8 * HEADER_SIZE + base + 24 * npointers).bit_length()   # an upper bound
+    best = None
+    for hbits in range(0, 15):
+        nhot = min(len(counts), (1 << hbits) if hbits else 0)
+        hot_refs = sum(counts[:nhot])
+        bits = 24 * nhot + hbits * hot_refs + wbits * (npointers - hot_refs)
+        if best is None or bits < best[0]:
+            best = (bits, hbits)
+    return best[1]
+
+
+# -- checks and the command line -------------------------------------------------
+
+
+def package_versions():
+    out = {}
+    for pkg in sorted(EXPECTED_VERSIONS):
+        try:
+            v = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", pkg],
+                               capture_output=True, text=True, check=False).stdout.strip()
+        except OSError:
+            v = ""
+        out[pkg] = v or "unknown"
+    return out
+
+
+def self_check(data, lists):
+    """Read the built bytes back with the firmware's reader and compare every list."""
+    import tempfile
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    from games.words import lexicon
+    fd, tmp = tempfile.mkstemp(suffix=".dawg")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        for name in LISTS:
+            with lexicon.open_lexicon(name, path=tmp) as lx:
+                got = lx.words()
+                if got != lists[name]:
+                    raise AssertionError("read-back of list %s differs" % name)
+                if lx.count != len(lists[name]):
+                    raise AssertionError("word count of list %s" % name)
+    finally:
+        os.unlink(tmp)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="compare with the committed file")
+    ap.add_argument("--out", default=OUT, help="output file (default: %(default)s)")
+    ap.add_argument("--lists", metavar="DIR", help="also write the word lists as .txt")
+    ap.add_argument("--standalone", action="store_true",
+                    help="also print the size each list would have on its own")
+    args = ap.parse_args(argv)
+    try:
+        lists, figures = make_lists()
+    except SourceMissing as e:
+        print("build_dictionary: %s" % e, file=sys.stderr)
+        return 2
+    data, dfig = build_file(lists)
+    self_check(data, lists)
+    versions = package_versions()
+    print("sources: " + ", ".join("%s %s" % kv for kv in sorted(versions.items())))
+    for name in LISTS:
+        print("%-8s %6d words" % (name, len(lists[name])))
+    print("removed from relaxed: %(profanity_removed)d profanity; from strict: "
+          "%(verb_only_removed)d verb-only, %(diminutives_removed)d diminutives" % figures)
+    print("words.dawg: %(bytes)d bytes, %(nodes)d nodes, %(edges)d edges, "
+          "hot-table index %(hot_bits)d bits" % dfig)
+    if args.standalone:
+        for name in LISTS:
+            d, f = build_entries([(w, 7) for w in lists[name]], {n: len(lists[name]) for n in LISTS})
+            print("  %s alone would take %d bytes (%d edges)" % (name, f["bytes"], f["edges"]))
+    if args.lists:
+        os.makedirs(args.lists, exist_ok=True)
+        for name in LISTS:
+            with open(os.path.join(args.lists, name + ".txt"), "w", encoding="ascii") as f:
+                f.write("\n".join(lists[name]) + "\n")
+    if args.check:
+        try:
+            with open(args.out, "rb") as f:
+                old = f.read()
+        except OSError:
+            old = None
+        if old != data:
+            print("build_dictionary: %s differs from a fresh build (sources: %s; expected %s)"
+                  % (args.out, versions, EXPECTED_VERSIONS), file=sys.stderr)
+            return 1
+        print("%s is up to date" % os.path.relpath(args.out, ROOT))
+        return 0
+    with open(args.out, "wb") as f:
+        f.write(data)
+    print("wrote %s" % os.path.relpath(args.out, ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
