@@ -1,0 +1,204 @@
+"""Clever Kids ("Auch schon clever") rules core. Pure; see docs/clever.md.
+
+Game adds the turn flow to games.clever.State (the state, its views and
+saves) and uses the sheet model of games/clever/__init__.py, which this
+module star-imports: every name documented there is also rules.<name>.
+Kept small on purpose: MicroPython compiles a module in one go, and every
+token costs heap while the game loads from source.
+"""
+from core.rules import Illegal
+from games.clever.sheet import *
+from games.clever import data as D
+
+GAME_ID = "clever"
+TITLE = "Clever Kids"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 4
+OPTIONS = (
+    ("active_may_decline", True, (True, False), "roller may leave dice that fit"),
+    ("pool_jokers", True, (True, False), "others may use jokers left over"),
+    ("jokers_any_colour", True, (True, False), "left-over jokers alone allow any colour"),
+    ("passive_bonus", True, (True, False), "others get bonus crosses too"),
+    ("bonus_skip", False, (False, True), "bonus crosses may be skipped"),
+    ("end_rule", "turn", ("turn", "round"), "end after that turn / round"),
+    ("start_player", "first", ("first", "random"), "who starts"),
+)
+
+
+class Game(State):
+    """The turn flow. State (in games/clever/__init__.py) holds the state
+    a screen reads: see docs/clever.md."""
+    OPTIONS = OPTIONS
+
+    def start(self):
+        if self.opts["start_player"] == "random":
+            self.first = (self.forced.pop(0) if self.forced else self.rng.randbelow(self.n)) % self.n
+        self.active = self.first
+        self._turn()
+        self._settle()
+
+    def why_colour(self, c):
+        """'' if colour c may be picked now, else the reason."""
+        nm = D.COLOUR_NAMES[c]
+        cols = [D.SYM_COLOUR[self.dice[i]] for i in self.pool()]
+        if area_done(self.sheets[self.seat], c):
+            return "Your %s area is full" % nm
+        if self.role and c not in cols and not (255 in cols and self.opts["pool_jokers"] and self.opts["jokers_any_colour"]):
+            return "No %s die is left" % nm
+        if not options(self.sheets[self.seat], c, self.counts(c)):
+            return "Nothing fits in %s with these dice" % nm
+        return ""
+
+    def colours(self):
+        return [c for c in range(4) if not self.why_colour(c)]
+
+    def _may_stop(self, opts):
+        return self.crosses > 0 and (self.role or self.opts["active_may_decline"] or not opts)
+
+    def legal_actions(self):
+        ph = self.phase
+        s = self.sheets[self.seat]
+        if ph == "pick":
+            a = [D.COLOURS[c] for c in self.colours()] + ["pass"] * self.role
+        elif ph == "cross":
+            a = options(s, self.colour, self.counts())
+            a += ["done"] * self._may_stop(a)
+        elif ph == "bonus":
+            a = targets(s, self.pending[0]) + ["skip"] * self.opts["bonus_skip"]
+        else:
+            a = []
+        return sorted(a)
+
+    def apply(self, a):
+        if self.phase not in ("pick", "cross", "bonus"):
+            raise Illegal("The game is over" if self.over else "The game has not started")
+        if a not in self.legal_actions():
+            raise Illegal(self._why(a))
+        nm = self.names[self.seat]
+        if a == "pass":
+            self.events.append(nm + " passes")
+            self._next_player()
+        elif self.phase == "pick":
+            self.colour = D.COLOURS.find(a)
+            self.phase = "cross"
+            self.events.append("%s picks %s" % (nm, D.COLOUR_NAMES[self.colour]))
+        elif a == "done":
+            self._end_move()
+        elif a == "skip":
+            self.events.append("%s skips a %s bonus" % (nm, D.COLOUR_NAMES[self.pending.pop(0)]))
+        else:
+            self._cross(a, self.phase == "bonus")
+        self._settle()
+
+    def _why(self, a):
+        """The reason action a is refused."""
+        ph = self.phase
+        if ph == "pick":
+            if a == "pass":
+                return "The roller must use a colour"
+            return self.why_colour(D.COLOURS.find(a)) if a in ("Y", "R", "G", "B") else "First pick a colour: Y, R, G or B"
+        if a == "done" and ph == "cross":
+            return "You must use every die that fits" if self.crosses else "Cross at least one first"
+        if a in ("done", "skip", "pass"):
+            return "Bonus crosses are always made" if ph == "bonus" else "Cross a symbol or say done"
+        return why_cross(self.sheets[self.seat], self.pending[0] if ph == "bonus" else self.colour,
+                         str(a), self.counts(), ph == "bonus")
+
+    def _cross(self, a, bonus):
+        l, b, j = parse(a)
+        s = self.sheets[self.seat]
+        if bonus:
+            c = self.pending.pop(0)
+        else:
+            c = self.colour
+            k, want = need(s, l)
+            k -= j
+            jj = j
+            for i in self.hand():
+                d = self.dice[i]
+                if d and k and (want < 0 or d == want) or not d and jj:
+                    self.spent[i] = 1
+                    k -= d > 0
+                    jj -= not d
+            self.crosses += 1
+        got, bon = mark(s, l, b)
+        self.pending += bon
+        self.events.append("%s:%s %s%s%s%s" % (
+            self.names[self.seat], " bonus" * bonus, name(l, b if l == GI else s[l]), " +J" * j,
+            " +star" * got, "".join(" +bonus " + D.COLOUR_NAMES[x] for x in bon)))
+        if area_done(s, c):
+            self.events.append("%s filled %s!%s" % (self.names[self.seat], D.COLOUR_NAMES[c], (
+                "" if self.ending else " Last " + self.opts["end_rule"])))
+            self.ending = True
+
+    def _roll(self):
+        for i in range(NDICE):
+            v = self.forced.pop(0) if self.forced else self.rng.roll(6)
+            self.dice[i] = D.DICE[i][v - 1] if v in range(7) else D.SYM_NAMES.index(v)
+            if self.dice[i] not in D.DICE[i]:
+                raise ValueError("die D%d has no %s" % (i + 1, v))
+        self.events.append("%s rolls %s" % (self.names[self.active], " ".join(D.SYM_SHORT[x] for x in self.dice)))
+
+    def _turn(self):
+        self.turn += 1
+        self.seat = self.active
+        self.role = 0
+        self.taken = [0] * NDICE
+        self.phase = "pick"
+        self._roll()
+        for _ in range(99):
+            if self.colours():
+                return
+            self.events.append(self.names[self.seat] + ": nothing fits, rolls again")
+            self._roll()
+        self._end_move()    # only when the sheet is (nearly) full: the others still move
+
+    def _end_move(self):
+        if not self.role:
+            self.taken = list(self.spent)
+            self.events.append("Left: " + (" ".join(D.SYM_SHORT[self.dice[i]] for i in self.pool()) or "nothing"))
+        elif not self.opts["passive_bonus"]:
+            self.pending = []
+        self.phase = "bonus"
+
+    def _next_player(self):
+        self.spent = [0] * NDICE
+        self.colour = -1
+        self.crosses = 0
+        self.pending = []
+        self.phase = "pick"
+        self.seat = (self.seat + 1) % self.n
+        if not (self.role and self.seat == self.active):
+            self.role = 1
+        elif self.ending and (self.opts["end_rule"] == "turn" or (self.active + 1) % self.n == self.first):
+            self.over = True
+            self.phase = "over"
+            sc = self.scores()
+            self.events.append("Game over: " + ("%d stars, %s" % (sc[0], rating(sc[0])) if self.n == 1 else
+                                                ", ".join("%s %d" % (self.names[i], sc[i]) for i in range(self.n))))
+        else:
+            self.active = (self.active + 1) % self.n
+            self._turn()
+
+    def _settle(self):
+        """Make every step that needs no decision."""
+        while not self.over:
+            ph = self.phase
+            nm = self.names[self.seat]
+            if ph == "bonus" and not self.pending:
+                self._next_player()
+                continue
+            if ph == "bonus" and not targets(self.sheets[self.seat], self.pending[0]):
+                self.events.append("%s: %s bonus lost" % (nm, D.COLOUR_NAMES[self.pending.pop(0)]))
+                continue
+            a = self.legal_actions()
+            if ph == "cross" and a in ([], ["done"]):
+                self._end_move()
+            elif ph != "pick" and len(a) == 1:
+                self._cross(a[0], ph == "bonus")
+            elif a == ["pass"]:
+                self.events.append(nm + ": nothing fits")
+                self._next_player()
+            else:
+                return
+
