@@ -51,7 +51,20 @@ def _write(obj, out):
         raise TypeError("not serialisable: %r" % (obj,))
 
 
+def _plain(s):
+    for ch in s:
+        o = ord(ch)
+        if o < 0x20 or o > 0x7E or ch == '"' or ch == "\\":
+            return False
+    return True
+
+
 def _write_str(s, out):
+    if _plain(s):
+        # the common case in one piece: a list entry per character would need a
+        # large block for long transcripts on a small heap
+        out.append('"' + s + '"')
+        return
     out.append('"')
     for ch in s:
         o = ord(ch)

@@ -8,6 +8,7 @@ screen starts with one human seat and default options. The launcher shows a game
 GAMES = (
     ("dice", "Dice roller", 1, 1, False),
     ("clever", "Clever Kids", 1, 4, True),
+    ("dizzle", "Dizzle", 1, 4, True),
     ("words", "Word Cards", 2, 4, True),
 )
 

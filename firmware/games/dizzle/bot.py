@@ -1,0 +1,158 @@
+# Dizzle computer players (comments, not docstrings: cheaper to compile; few
+# distinct names: each new name costs the console a little memory).
+# easy   - a child who knows the rules: any die that fits, likes pictures,
+#          rolls again now and then.
+# normal - scores each legal placement: what the field is worth (gems,
+#          puzzles, rows, columns, flags, keys, rockets, bombs against the
+#          others, brown piles), what lies next to it, and how many dice on the
+#          table would still fit after it; rolls again only on good odds.
+# Everything on a Dizzle table is public; the bots read the game state and
+# never touch game.rng (only the rng passed in).
+from games.dizzle.sheets import EMPTY, DIE, BOOM
+
+LEVELS = ("easy", "normal")
+_VAL = [0] * 128       # scratch for values(), big enough for any sheet
+
+
+def choose(game, level, rng):
+    acts = game.legal_actions()
+    if len(acts) < 2:
+        return acts[0]
+    seat = game.to_act()
+    ph = game.phase
+    if ph == "take" and acts[0] == "drop":
+        # nothing fits: roll again (at most 2 / 3 times a turn) or drop out
+        if level == "easy":
+            if game.rerolls[seat] < 2 and (not game.placed[seat] or rng.randbelow(3) == 0):
+                return "roll"
+        elif game.rerolls[seat] < 3 and (not game.placed[seat] or _chance(game, seat) >= 550):
+            return "roll"
+        return "drop"
+    if level == "easy":
+        if ph == "take":
+            # half the time a field with a picture on it, if there is one
+            s = [a for a in acts if game.syms[_cell(game, a)] not in (46, 126)]
+            if s and rng.randbelow(2) == 0:
+                return rng.choice(s)
+        return rng.choice(acts)
+    val = values(game, seat)
+    sh = game.sheets[seat]
+    best = None
+    for a in acts:
+        c = _cell(game, a)
+        if ph == "take":
+            k = _place(game, seat, val, int(a[0]), c)
+        elif ph == "back":
+            # give back the die worth least (its field valued as if empty)
+            sh[c] = EMPTY
+            k = -values(game, seat)[c]
+            sh[c] = DIE
+        else:
+            # a planet: field values within 3 steps over empty fields
+            s = [c]
+            t = [c]                     # the ring of fields k steps away
+            for _ in range(3):
+                t = [j for i in t for j in game.nbrs(i) if sh[j] == EMPTY and j not in s]
+                s += t
+            k = sum(val[i] for i in set(s))
+        k = (k, rng.randbelow(4) if ph == "take" else 0, a)
+        if best is None or k > best:
+            best = k
+    return best[2]
+
+
+def _cell(game, action):
+    r, c = action.split("@")[1].split(",")
+    return int(r) * game.cols + int(c)
+
+
+def values(game, seat):
+    # worth (tenths of a point) of crossing each empty field of seat's sheet
+    sh = game.sheets[seat]
+    lv = game.lv
+    n = game.n
+    o = game.opts
+    rnd = game.round_no()
+    val = _VAL            # reused: no big allocation per decision
+    for i in range(game.ncells):
+        s = game.syms[i]
+        val[i] = 3 + (10 * (s - 48) if 48 < s < 52 else 0)
+    # puzzles, rows, columns: share the bonus over the empty fields left
+    for g in lv[5], lv[6], lv[7]:
+        for s in g:
+            k = 0                       # empty fields left in the group
+            for i in s[1:]:
+                if sh[i] == BOOM:
+                    k = -99             # an exploded field: never complete, worth nothing
+                k += sh[i] == EMPTY
+            for i in s[1:]:
+                if k > 0 and sh[i] == EMPTY:
+                    val[i] += s[0] * (8 if g is lv[5] else 6) // k
+    for f in range(len(lv[10])):
+        s = lv[10][f]
+        k = rnd <= o["flag_rnd"] if n == 1 else not game.flagged[f]   # still the high score?
+        val[s[0]] += 10 * s[2 - k]      # s = (cell, first, later)
+    for s in lv[11]:
+        # a key is worth more the more of its locks are still shut
+        k = len([i for i in s[2] if sh[i] == EMPTY])
+        if k and 1 not in [sh[i] for i in s[1]]:
+            for i in s[1]:
+                val[i] += 10 + 6 * k
+    if game.free_planets(seat):
+        for i in game.of("^"):
+            val[i] += 25
+    for i in game.of("*"):
+        if n > 1:
+            k = len([q for q in range(n) if q != seat and game.sheets[q][i] == EMPTY])
+            val[i] += lv[8] * (10 * k + 5)
+        elif o["solo_bomb"] == "explode" and rnd <= o["bomb_rnd"]:
+            val[i] += lv[8] * 10
+    for i in game.of("~"):
+        val[i] -= 10 * lv[9]
+    for i in range(game.ncells):
+        if sh[i] != EMPTY:
+            val[i] = 0
+    return val
+
+
+def _kinds(game, seat, pool):
+    # (distinct pips among seat's target fields, how many of those the pool holds)
+    s = []
+    for c in game.targets(seat)[1]:
+        if game.pips[c] not in s:
+            s.append(game.pips[c])
+    return len(s), len([v for v in s if v in pool])
+
+
+def _chance(game, seat):
+    # per mille chance that a roll again gives a die that fits
+    k = _kinds(game, seat, ())[0]
+    s = 1000
+    for _ in game.pool:
+        s = s * (6 - k) // 6
+    return 1000 - s
+
+
+def _place(game, seat, val, v, c):
+    sh = game.sheets[seat]
+    s = val[c] * 4
+    for k in range(4 * c, 4 * c + 4):
+        if game.nb[k] < 255 and sh[game.nb[k]] == EMPTY:
+            s += val[game.nb[k]]
+    k = len(game.pool) - 1
+    for q in range(game.n):
+        if q != seat and game.active[q] and game.last < 0:
+            k -= 1
+    if k > 0:
+        # dice likely left at my next go: how many kinds would still fit?
+        pool = game.pool
+        sh[c] = DIE
+        game.placed[seat].append(c)
+        pool.remove(v)
+        k = _kinds(game, seat, pool)[1]
+        pool.append(v)
+        pool.sort()
+        game.placed[seat].pop()
+        sh[c] = EMPTY
+        s += 12 * min(k, 3)
+    return s

@@ -1,0 +1,222 @@
+# Dizzle rules core (Schmidt Spiele, Ralf zur Linde): pure, CPython + MicroPython.
+# Actions (rows, columns 0-based, row 0 at the top, as in the spec):
+#   "5@3,4"      put a 5 from the table on row 3, column 4
+#   "roll"       no die fits: roll the dice left on the table again
+#   "drop"       no die fits: drop out of this turn
+#   "back@1,6"   after an unlucky roll again: give back your die on 1,6
+#   "planet@0,0" a crossed rocket: cross that planet
+# force(values): die faces 1-6 for the next rolls, in roll order.
+# The sheets half (geometry, legality, scoring, summary, saves, end of turn)
+# is class Sheets in games/dizzle/sheets.py, which also holds every text of
+# 10+ characters (see its memory notes and docs/dizzle.md).
+from core.rules import Illegal, parse_options
+from core.rng import Rng
+from games.dizzle import data as _data
+from games.dizzle.sheets import Sheets, EMPTY, XED, DIE, WAIT, GAME_ID, TEXT
+
+
+TITLE = "Dizzle"
+MIN_PLAYERS = _data.MIN_PLAYERS
+MAX_PLAYERS = _data.MAX_PLAYERS
+OPTIONS = (
+    ("level", 1, (1, 2, 3, 4), TEXT[26]),
+    ("start", 0, (-1, 0, 1, 2, 3), TEXT[27]),
+    ("cluster", "any", ("any", "newest"), TEXT[28]),
+    ("rerolls", 0, (0, 1, 2, 3, 4, 5, 10), TEXT[29]),
+    ("solo_bomb", "neutral", ("neutral", "explode"), TEXT[30]),
+    ("bomb_rnd", 5, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), TEXT[31]),
+    ("flag_rnd", 5, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), TEXT[32]),
+)
+# symbol code -> its name in event texts (built once: chr() at play time would
+# add to MicroPython's string table while the heap is at its fullest)
+_TAGS = {}
+for _t in _data.NAMES.split("|")[1:-1]:
+    _TAGS[ord(_t[0])] = _t[1:]
+# when each of these actions is allowed (told when it is not)
+_WHEN = {"roll": TEXT[33], "drop": TEXT[34], "back": TEXT[35], "planet": TEXT[36]}
+
+
+class Game(Sheets):
+    def __init__(self, nplayers, options=None, rng=None):
+        if not MIN_PLAYERS <= nplayers <= MAX_PLAYERS:
+            raise ValueError(TEXT[37] % (MIN_PLAYERS, MAX_PLAYERS))  # Dizzle takes %d to %d players
+        o = self.opts = parse_options(OPTIONS, options)
+        if o["start"] >= nplayers:
+            raise ValueError(TEXT[38] % nplayers)  # option 'start' must be below %d
+        self.rng = rng or Rng(1)
+        self.level = o["level"]
+        self.ndice, self.rounds = _data.SETUP[nplayers - 1]
+        Sheets.__init__(self, nplayers, _data.LEVELS[self.level - 1])
+        self.names = ["P%d" % (i + 1) for i in range(nplayers)]
+        self.placed = [[] for _ in range(nplayers)]  # cells of this turn's dice, in order
+        self.ticks = [0] * nplayers          # round boxes ticked (turns as start player)
+        self.active = [True] * nplayers      # not dropped out this turn
+        self.rerolls = [0] * nplayers        # roll-agains this turn
+        self.pool = []                       # dice on the table, sorted
+        self.phase = "setup"                 # setup, take, back, planet, over
+        self.turn = 0                        # turns finished
+        self.starter = self.cur = 0          # start player of the turn; seat to act
+        self.last = -1                       # seat on its one last opportunity
+        self.pending = []                    # one seat per rocket still to resolve
+        self.forced = []
+        self.events = []
+
+    def _roll(self, k):
+        return sorted(self.forced.pop(0) if self.forced else self.rng.roll(6) for _ in range(k))
+
+    def _log(self, s, *args):
+        self.events.append(s % args)
+
+    def start(self):
+        if self.phase == "setup":
+            s = self.opts["start"]
+            self.starter = s if s >= 0 else self.rng.randbelow(self.n)
+            self._start_turn()
+
+    def to_act(self):
+        ph = self.phase
+        if ph in ("take", "back"):
+            return self.cur
+        return self.pending[0] if ph == "planet" else -1
+
+    def is_over(self):
+        return self.phase == "over"
+
+    def legal_actions(self):
+        ph = self.phase
+        if ph == "take":
+            out = ["%d@%s" % (v, self.rc(c)) for v, c in self.placements()]
+            out = out or (["drop", "roll"] if self.reroll_allowed() else ["drop"])
+        elif ph == "back":
+            out = ["back@" + self.rc(c) for c in self.placed[self.cur]]
+        else:
+            out = ["planet@" + self.rc(c) for c in self.free_planets(self.to_act())] if ph == "planet" else []
+        return sorted(out)
+
+    def apply(self, action):
+        ph = self.phase
+        why = self.why_not(0, 0, 0) if ph in ("over", "setup") else None
+        if why:
+            raise Illegal(why)
+        a = action.strip() if isinstance(action, str) else ""
+        h = a.split("@")[0]               # "5@3,4": h "5", then "3,4"
+        if h in _WHEN and ph != (h if h in WAIT else "take"):
+            raise Illegal(WAIT.get(ph, _WHEN[h]))
+        if a in ("roll", "drop"):
+            return self._roll_or_drop(a == "roll")
+        rc = a[len(h) + 1:].split(",")
+        if "@" not in a or len(rc) != 2 or not (rc[0].isdigit() and rc[1].isdigit()):
+            # Write a field as row,column (like  / Unknown action '%s'
+            raise Illegal(TEXT[39] if "@" in a else TEXT[40] % a)
+        r, c = int(rc[0]), int(rc[1])
+        cell = r * self.cols + c
+        if r >= self.rows or c >= self.cols:
+            raise Illegal(TEXT[6])  # That is off the sheet
+        if h == "back":
+            return self._back(cell, True)
+        if h == "planet":
+            return self._planet(cell, True)
+        if h not in ("1", "2", "3", "4", "5", "6"):
+            raise Illegal(TEXT[40] % a)  # Unknown action '%s'
+        why = self.why_not(int(h), r, c)
+        if why:
+            raise Illegal(why)
+        seat = self.cur
+        c = self.targets(seat)[0] == "jump"
+        self.pool.remove(int(h))
+        self.sheets[seat][cell] = DIE
+        self.placed[seat].append(cell)
+        a = _TAGS.get(self.syms[cell])    # the field's symbol, for the event
+        # %s jumps: %s on %s%s / %s %s on %s%s
+        self._log(TEXT[49] if c else TEXT[48], self.names[seat], h, self.rc(cell),
+                  " (%s)" % a if a else "")
+        self._next()
+
+    def _roll_or_drop(self, roll):
+        seat = self.cur
+        placed = self.placed[seat]
+        if self.placements():
+            raise Illegal(TEXT[41])  # A die fits: you must take one
+        if not roll:
+            self.active[seat] = False
+            self._log(TEXT[50], self.names[seat])  # %s drops out
+            return self._next()
+        if not self.reroll_allowed():
+            raise Illegal(TEXT[42])  # No more rolling again this turn: d
+        self.rerolls[seat] += 1
+        self.pool = self._roll(len(self.pool))
+        self._log(TEXT[51], self.names[seat], _dice(self.pool))  # %s rolls again: %s
+        if self.placements():
+            return  # must take one now: same opportunity
+        if len(placed) > 1:
+            self.phase = "back"
+        elif placed:
+            self._back(placed[0])
+        else:
+            self._log(TEXT[52], self.names[seat])  # %s: no fit, nothing to give back
+            self._next()
+
+    def force(self, values):
+        for v in values:
+            if v not in (1, 2, 3, 4, 5, 6):
+                raise ValueError(TEXT[43] % (v,))  # Dizzle forces die faces 1-6, not %
+        self.forced.extend(values)
+
+    def pop_events(self):
+        ev = self.events
+        self.events = []
+        return ev
+
+    def winners(self):
+        return self.best() if self.phase == "over" else []
+
+    # ------------------------------------------------------------ turn flow
+    def _back(self, cell, ask=False):
+        if ask and cell not in self.placed[self.cur]:
+            raise Illegal(TEXT[44] % self.rc(cell))  # None of your dice from this turn l
+        self.placed[self.cur].remove(cell)
+        self.sheets[self.cur][cell] = EMPTY
+        self.pool = sorted(self.pool + [self.pips[cell]])
+        self._log(TEXT[53], self.names[self.cur], self.pips[cell], self.rc(cell))  # %s gives back the %d from %s
+        self.phase = "take"
+        self._next()
+
+    def _planet(self, cell, ask=False):
+        seat = self.pending[0]
+        st = self.sheets[seat][cell]
+        if ask and (self.syms[cell] != 111 or st):
+            # That is not a planet / That planet is already crossed / That planet was blown up
+            raise Illegal(TEXT[45] if self.syms[cell] != 111 else TEXT[46] if st == XED else TEXT[47])
+        self.sheets[seat][cell] = XED
+        self._log(TEXT[54], self.names[seat], self.rc(cell))  # %s's rocket lands on planet %s
+        self.pending.pop(0)
+        self._pending()
+
+    def _start_turn(self):
+        self.active = [True] * self.n
+        self.rerolls = [0] * self.n
+        self.last = -1
+        self.cur = s = self.starter
+        self.ticks[s] += 1
+        self.pool = self._roll(self.ndice)
+        self.phase = "take"
+        self._log(TEXT[55], self.round_no(), self.names[s], _dice(self.pool))  # Round %d: %s rolls %s
+
+    def _next(self):
+        # end of one opportunity: the next active player, or the end of the turn
+        act = [i for i in range(self.n) if self.active[i]]
+        if self.last >= 0 or not self.pool or not act:
+            return self._end_turn()
+        if self.n > 1 and len(act) == 1:
+            self.last = self.cur = act[0]
+            return self._log(TEXT[56], self.names[act[0]])  # %s is the last one in: one more go
+        q = self.cur
+        for _ in range(self.n):
+            q = (q + 1) % self.n
+            if self.active[q]:
+                break
+        self.cur = q
+
+
+def _dice(pool):
+    return " ".join(str(v) for v in pool)

@@ -1,0 +1,357 @@
+# Dizzle sheets: placement geometry, end of turn, scoring, summary, saves.
+# Half of the pure rules core: games.dizzle.rules.Game extends Sheets.
+# Memory notes (docs/dizzle.md, "Memory"): two modules, because MicroPython
+# compiles each in a smaller heap than one; comments, not docstrings; and all
+# texts of 10+ characters in one literal split at import, because MicroPython
+# leaves every such literal as its own object scattered through the heap.
+from core.rules import winners_of
+from core.rng import Rng
+
+# Every text a player reads (refusal reasons, event formats, option help), used
+# as TEXT[n] with n the line number below counted from 0; one literal split at
+# import (see above). Append new texts at the end so the numbers stay put.
+TEXT = """\
+The game is over
+The game has not started
+First give back one of your dice from this turn
+First choose a planet for your rocket
+It is %s's go, not yours
+There is no %s on the table
+That is off the sheet
+That field needs a %d, not a %d
+You may only jump when your dice are boxed in
+Put it next to your dice from this turn
+You are boxed in: jump next to any X
+Your first die must go next to an X
+There is no field there
+That field is already crossed
+Your die already lies there
+A bomb blew that field up
+Your %s key only counts from your next turn
+The %s lock opens once you have crossed a %s key
+not a Dizzle save
+%s marks %d X
+Bomb %s by %s hits %s
+%d bomb(s) blew up
+%s: flag %s, +%d
+%s's rocket finds no planet
+%s's sheet is full: the game ends
+Game over: %s win%s with %d
+sheet 1-4 (4 hardest)
+first start player, -1 random
+later dice join any/newest group
+roll-agains a turn, 0 no limit
+solo: bombs plain or blow up
+solo: bombs blow up after round
+solo: flags score high to round
+You roll again only when no die fits
+You drop out only when no die fits
+You give a die back only after an unlucky roll again
+Planets are chosen for rockets at the end of a turn
+Dizzle takes %d to %d players
+option 'start' must be below %d
+Write a field as row,column (like 3,4)
+Unknown action '%s'
+A die fits: you must take one
+No more rolling again this turn: drop out
+Dizzle forces die faces 1-6, not %r
+None of your dice from this turn lies on %s
+That is not a planet
+That planet is already crossed
+That planet was blown up
+%s %s on %s%s
+%s jumps: %s on %s%s
+%s drops out
+%s rolls again: %s
+%s: no fit, nothing to give back
+%s gives back the %d from %s
+%s's rocket lands on planet %s
+Round %d: %s rolls %s
+%s is the last one in: one more go
+That is a start field: it is already crossed""".split("\n")
+
+
+GAME_ID = "dizzle"
+# sheets[seat][cell] holds one of:
+EMPTY = 0   # free field (voids too: see pips)
+XED = 1     # an X: start field, a die of an earlier turn, a planet from a rocket
+DIE = 2     # a die placed this turn (becomes an X at the end of the turn)
+BOOM = 3    # struck out by another player's bomb, never usable
+START = 7   # pips[cell] of a printed start X (0 = void, 1-6 = field)
+
+# score breakdown labels
+LABELS = "gems puzzles rows columns flags bombs piles total".split()
+# what a player who tries something else must do first
+WAIT = {"back": TEXT[2], "planet": TEXT[3]}
+# attributes saved as they are (lists, ints, strings; bytearrays as lists)
+_SAVED = ("names", "forced", "placed", "ticks", "active", "rerolls", "pool", "phase", "turn",
+          "starter", "cur", "last", "pending", "events", "sheets", "tiers", "flagged")
+
+
+def _cp(x):
+    return [_cp(e) for e in x] if isinstance(x, (list, tuple, bytearray)) else x
+
+
+class Sheets:
+    def __init__(self, n, lv):
+        self.n = n
+        self.lv = lv              # the level's entry of data.LEVELS
+        self.rows = lv[1]
+        cols = self.cols = lv[2]
+        nc = self.ncells = lv[1] * cols
+        self.pips = pips = bytes(b - 48 if 48 < b < 55 else (START if b == 88 else 0) for b in lv[3])
+        self.syms = syms = lv[4]
+        cells = self.cells = {}       # symbol code -> tuple of its cells
+        self.lockc = bytearray(nc)    # for a lock: its key entry in lv[11] + 1
+        nb = self.nb = bytearray(b"\xff" * (4 * nc))  # 4 neighbour cells each, 255 = none
+        for i in range(nc):
+            k = 4 * i
+            for j in (i - cols, i - 1 if i % cols else -1, i + 1 if (i + 1) % cols else -1, i + cols):
+                if 0 <= j < nc and pips[j]:
+                    nb[k] = j
+                    k += 1
+            if syms[i] != 46:
+                cells[syms[i]] = cells.get(syms[i], ()) + (i,)
+            for k in range(len(lv[11])):
+                if i in lv[11][k][2]:
+                    self.lockc[i] = k + 1
+        self.planets = self.of("o")
+        self.flags = lv[10]           # bytes: cell, points first, points later
+        self.sheets = [bytearray(int(p == START) for p in pips) for _ in range(n)]
+        self.tiers = [bytearray(len(self.flags)) for _ in range(n)]  # flags: 0 -, 1 first, 2 later
+        self.flagged = bytearray(len(self.flags))  # 1 once someone crossed the flag
+
+    def of(self, ch):
+        # cells carrying symbol ch (e.g. '*' bombs), sorted
+        return self.cells.get(ord(ch), ())
+
+    def nbrs(self, i):
+        # the fields (no voids) above, left, right and below cell i
+        return [j for j in self.nb[4 * i:4 * i + 4] if j < 255]
+
+    def _around(self, seat, i, out):
+        # add to out the fields next to cell i a die may lie on (pips aside);
+        # loops without allocating: the bots call this very often
+        for k in range(4 * i, 4 * i + 4):
+            j = self.nb[k]
+            if j < 255 and j not in out and not self.field_problem(seat, j):
+                out.append(j)
+
+    def rc(self, cell):
+        return "%d,%d" % divmod(cell, self.cols)
+
+    def field_problem(self, seat, cell):
+        # why no die may lie on cell for seat (pips and neighbours aside), or None
+        st = self.sheets[seat][cell]
+        if self.pips[cell] in (0, START) or st:
+            # a start field; else 12 no field, 13 crossed, 14 your die, 15 blown up
+            return TEXT[57] if self.pips[cell] == START else TEXT[12 + st]
+        k = self.lockc[cell]
+        if k:
+            t = self.lv[11][k - 1]                       # (colour, key cells, lock cells)
+            k = [self.sheets[seat][i] for i in t[1]]     # the player's key fields
+            if XED not in k:
+                # Your %s key only counts from your  / The %s lock opens once you have cr
+                return TEXT[16] % t[0] if DIE in k else TEXT[17] % (t[0], t[0])
+
+    def targets(self, seat):
+        # (mode, sorted cells) where seat's next die may go, pips aside. mode:
+        # 'first' next to any X, 'next' next to this turn's dice, 'jump' boxed in
+        sh = self.sheets[seat]
+        x = self.placed[seat]           # the dice later dice must touch
+        if self.opts["cluster"] == "newest" and x:
+            x = [x[-1]]                 # only the newest group counts
+            for i in x:
+                x += [j for j in self.nbrs(i) if sh[j] == DIE and j not in x]
+        out = []
+        for i in x:
+            self._around(seat, i, out)
+        t = "next" if out else ("jump" if x else "first")
+        if not out:
+            for i in range(self.ncells):
+                if sh[i] == XED:
+                    self._around(seat, i, out)
+        out.sort()
+        return t, out
+
+    def placements(self, seat=None):
+        # legal (die value, cell) pairs for seat now, sorted; [] outside a take
+        if self.phase != "take" or seat not in (None, self.cur):
+            return []
+        return sorted((self.pips[c], c) for c in self.targets(self.cur)[1] if self.pips[c] in self.pool)
+
+    def why_not(self, value, row, col, seat=None):
+        # why seat may not put a die showing value on (row, col) now; None if it may
+        seat = self.cur if seat is None else seat
+        ph = self.phase
+        if ph in ("over", "setup"):
+            return TEXT[0] if ph == "over" else TEXT[1]  # The game is over / The game has not started
+        if seat != self.to_act():
+            return TEXT[4] % self.names[self.to_act()]  # It is %s's go, not yours
+        if ph != "take":
+            return WAIT[ph]
+        if value not in self.pool:
+            return TEXT[5] % value  # There is no %s on the table
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            return TEXT[6]  # That is off the sheet
+        cell = row * self.cols + col
+        t = self.field_problem(seat, cell)
+        if t or self.pips[cell] != value:
+            return t or TEXT[7] % (self.pips[cell], value)  # That field needs a %d, not a %d
+        t, x = self.targets(seat)
+        if cell in x:
+            return None
+        if t == "next":
+            # You may only jump when your dice a / Put it next to your dice from this
+            return TEXT[8] if XED in [self.sheets[seat][j] for j in self.nbrs(cell)] else TEXT[9]
+        # You are boxed in: jump next to any / Your first die must go next to an 
+        return TEXT[10] if t == "jump" else TEXT[11]
+
+    def reroll_allowed(self):
+        k = self.opts["rerolls"]
+        return bool(self.pool) and (k == 0 or self.rerolls[self.cur] < k)
+
+    def round_no(self):
+        # round of the current turn (1-based); the last round once over
+        return min(self.turn // self.n + 1, self.rounds)
+
+    def free_planets(self, seat):
+        return [i for i in self.planets if self.sheets[seat][i] == EMPTY]
+
+    def x_count(self, seat):
+        return sum(1 for s in self.sheets[seat] if s == XED)
+
+    def sheet_rows(self, seat):
+        # rows as text: '#' void, digit free field, X crossed, D die this turn, ! exploded
+        sh = self.sheets[seat]
+        c = self.cols
+        return ["".join("#123456XXD!"[sh[i] + 7 if sh[i] else self.pips[i]] for i in range(r * c, r * c + c))
+                for r in range(self.rows)]
+
+    def breakdown(self, seat):
+        # itemised score: list of (label, points), 'total' last
+        sh = self.sheets[seat]
+        lv = self.lv
+        t = self.tiers[seat]
+
+        def full(g):
+            return sum(x[0] for x in g if all(sh[i] == XED for i in x[1:]))
+        out = [sum(self.syms[i] - 48 for i in range(self.ncells) if sh[i] == XED and 48 < self.syms[i] < 52),
+               full(lv[5]), full(lv[6]), full(lv[7]),
+               sum(self.flags[k][t[k]] for k in range(len(t)) if t[k]),
+               -lv[8] * sum(1 for s in sh if s == BOOM),
+               -lv[9] * sum(1 for i in self.of("~") if sh[i] == XED)]
+        out.append(sum(out))
+        return list(zip(LABELS, out))
+
+    def score(self, seat):
+        return self.breakdown(seat)[-1][1]
+
+    def scores(self):
+        return [self.score(i) for i in range(self.n)]
+
+    def best(self):
+        # seats with the best score; fewer X's breaks a tie, then it is shared
+        return winners_of(self.scores(), [-self.x_count(i) for i in range(self.n)])
+
+    def summary(self):
+        n = range(self.n)
+        return {
+            "phase": self.phase, "to_act": self.to_act(), "level": self.level,
+            "turn": self.turn + (self.phase != "over"), "round": self.round_no(), "rounds": self.rounds,
+            "start": self.starter, "pool": list(self.pool), "active": list(self.active),
+            "last": self.last, "ticks": list(self.ticks), "rerolls": list(self.rerolls),
+            "sheets": [self.sheet_rows(i) for i in n],
+            "placed": [[list(divmod(c, self.cols)) for c in self.placed[i]] for i in n],
+            "pending": list(self.pending), "flags": _cp(self.tiers),
+            "x": [self.x_count(i) for i in n], "scores": self.scores(),
+        }
+
+    def to_save(self):
+        d = {"game": GAME_ID, "v": 1, "n": self.n, "options": dict(self.opts), "rng": list(self.rng.getstate())}
+        for k in _SAVED:
+            d[k] = _cp(getattr(self, k))
+        return d
+
+    @classmethod
+    def from_save(cls, data):
+        if data.get("game") != GAME_ID:
+            raise ValueError(TEXT[18])  # not a Dizzle save
+        rng = Rng(1)
+        rng.setstate(data["rng"])
+        g = cls(data["n"], data["options"], rng)
+        for k in _SAVED:
+            setattr(g, k, _cp(data[k]))
+        g.sheets = [bytearray(s) for s in g.sheets]
+        g.tiers = [bytearray(t) for t in g.tiers]
+        g.flagged = bytearray(g.flagged)
+        return g
+
+    # ------------------------------------------------- end of a turn, of the game
+    def _end_turn(self):
+        # dice become X's; then bombs, flags, rockets (one pending entry each)
+        n = self.n
+        o = self.opts
+        sh = self.sheets
+        r = self.round_no()
+        x = []                      # per seat: the cells crossed this turn
+        for p in range(n):
+            c = sorted(self.placed[p])
+            for i in c:
+                sh[p][i] = XED
+            x.append(c)
+            self.placed[p] = []
+            if c:
+                self._log(TEXT[19], self.names[p], len(c))  # %s marks %d X
+        for p in range(n):
+            for i in x[p]:
+                c = [q for q in range(n) if self.syms[i] == 42 and q != p and not sh[q][i]]   # hit
+                for q in c:
+                    sh[q][i] = BOOM
+                if c:
+                    # Bomb %s by %s hits %s
+                    self._log(TEXT[20], self.rc(i), self.names[p], " ".join(self.names[q] for q in c))
+        if n == 1 and o["solo_bomb"] == "explode" and r == o["bomb_rnd"]:
+            c = [i for i in self.of("*") if not sh[0][i]]
+            for i in c:
+                sh[0][i] = BOOM
+            if c:
+                self._log(TEXT[21], len(c))  # %d bomb(s) blew up
+        for f in range(len(self.flags)):
+            c = self.flags[f][0]
+            t = (1 if r <= o["flag_rnd"] else 2) if n == 1 else 1 + self.flagged[f]   # tier
+            for p in range(n):
+                if c in x[p]:
+                    self.tiers[p][f] = t
+                    self.flagged[f] = 1
+                    self._log(TEXT[22], self.names[p], self.rc(c), self.flags[f][t])  # %s: flag %s, +%d
+        for k in range(n):
+            p = (self.starter + k) % n
+            self.pending += [p for i in x[p] if self.syms[i] == 94]
+        self._pending()
+
+    def _pending(self):
+        # planet choices, then the next turn or the end of the game
+        while self.pending:
+            c = self.free_planets(self.pending[0])
+            if len(c) > 1:
+                self.phase = "planet"
+                return
+            if c:
+                return self._planet(c[0])
+            self._log(TEXT[23], self.names[self.pending.pop(0)])  # %s's rocket finds no planet
+        self.turn += 1
+        self.phase = "take"
+        k = self.turn < self.rounds * self.n      # another turn?
+        for p in range(self.n):
+            if EMPTY not in bytes(self.sheets[p][i] for i in range(self.ncells) if 0 < self.pips[i] < START):
+                self._log(TEXT[24], self.names[p])  # %s's sheet is full: the game ends
+                k = False
+        if k:
+            self.starter = (self.starter + 1) % self.n
+            return self._start_turn()
+        self.phase = "over"
+        self.pool = []
+        w = self.best()
+        # Game over: %s win%s with %d
+        self._log(TEXT[25], " & ".join(self.names[i] for i in w), "s" if len(w) == 1 else "", self.score(w[0]))
