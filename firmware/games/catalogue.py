@@ -9,6 +9,7 @@ GAMES = (
     ("dice", "Dice roller", 1, 1, False),
     ("clever", "Clever Kids", 1, 4, True),
     ("dizzle", "Dizzle", 1, 4, True),
+    ("cookie", "Cookie Party", 2, 5, True),
     ("words", "Word Cards", 2, 4, True),
 )
 
