@@ -20,6 +20,27 @@ from core.rng import Rng
 from core.jsonout import dumps
 
 MAX_ACTIONS = 20000
+TIMING_SLOTS = 512  # decision times kept for --timing: allocated once, before the game
+
+
+class Timing:
+    """Decision times in a fixed ring of slots (a growing list would need ever larger
+    blocks on a small heap); keeps the exact maximum and the last TIMING_SLOTS samples."""
+
+    def __init__(self):
+        self.slots = [0] * TIMING_SLOTS
+        self.count = 0
+        self.max = 0
+
+    def append(self, us):
+        self.slots[self.count % TIMING_SLOTS] = us
+        self.count += 1
+        if us > self.max:
+            self.max = us
+
+    def median(self):
+        kept = sorted(self.slots[:min(self.count, TIMING_SLOTS)])
+        return kept[len(kept) // 2] if kept else 0
 
 
 def usage(msg):
@@ -98,14 +119,13 @@ def play(game_id, players, seed, levels=None, opts=None, out=print, timing=None)
 
 def main(argv):
     args = parse_args(argv)
-    timing = [] if args["timing"] else None
+    timing = Timing() if args["timing"] else None
     try:
         play(args["game"], args["players"], args["seed"], args["levels"], args["opts"], print, timing)
     except ValueError as e:
         usage(str(e))
-    if timing:
-        timing.sort()
-        print("TIMING decisions=%d median_us=%d max_us=%d" % (len(timing), timing[len(timing) // 2], timing[-1]))
+    if timing is not None and timing.count:
+        print("TIMING decisions=%d median_us=%d max_us=%d" % (timing.count, timing.median(), timing.max))
 
 
 if __name__ == "__main__":
