@@ -12,29 +12,14 @@ import tempfile
 
 import sim  # noqa: F401  (paths)
 import machine
-from core.keys import key_bit
 from core.rng import Rng
 from hal.power import Power
+from sim.keyscript import KeyScript, Done as SimDone, wait_ms  # noqa: F401 (re-exported)
 from sim.ssd1306_model import SSD1306Model
 
 import boards as _boards
 
 BOARDS = _boards.names()
-PRESS_MS = 60
-CHORD_MS = 500
-
-
-def wait_ms(token):
-    """WAIT is one second of no input; WAIT:5000 is 5000 ms."""
-    if token == "WAIT":
-        return 1000
-    if token.startswith("WAIT:"):
-        return int(token[5:])
-    raise ValueError("unknown key '%s'" % token)
-
-
-class SimDone(BaseException):  # not Exception: the launcher must not catch it
-    """The key script is used up and the firmware waits for input."""
 
 
 def load_board(name):
@@ -43,24 +28,6 @@ def load_board(name):
     board = importlib.import_module("boards." + name)
     sys.modules["board"] = board
     return board
-
-
-class VirtualClock:
-    def __init__(self, console):
-        self.console = console
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return a - b
-
-    def ticks_add(self, a, b):
-        return a + b
-
-    def sleep_ms(self, n):
-        self.console.advance(n)
 
 
 class SimPower(Power):
@@ -74,7 +41,7 @@ class SimPower(Power):
         self.console.idle(ms)
 
 
-class Console:
+class Console(KeyScript):
     def __init__(self, board="pico", seed=1, keys=(), storage_dir=None, clock=None, pump=None, driver=None):
         # pump: for interactive front ends, pump(ms) handles input and waits in real time
         # driver: driver(console) -> list of key names (or None to stop), asked whenever the
@@ -83,18 +50,11 @@ class Console:
         self.board = load_board(board)
         self.model = SSD1306Model()
         machine._i2c_devices[self.board.DISPLAY_ADDR] = self.model
-        self.script = list(keys)
-        for k in self.script:
-            if k.startswith("WAIT"):
-                wait_ms(k)
-            else:
-                key_bit(k)  # unknown names fail now, with the list of keys
-        self.events = []          # (time, gpio, level), in time order
+        KeyScript.__init__(self, keys, driver)
         self.frames = []          # observers: f(console) after every show()
-        self.waits = 0
         self.pump = pump
-        self.driver = driver
-        self.clock = clock or VirtualClock(self)
+        if clock is not None:
+            self.clock = clock
         if storage_dir is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="pocket-party-")
             storage_dir = self._tmp.name
@@ -119,52 +79,15 @@ class Console:
                 return gpio
         raise ValueError("board has no %s button" % name)
 
-    def schedule_key(self, name, at=None):
-        at = self.clock.ticks_ms() if at is None else at
-        if name == "MENU":
-            for b in ("A", "B"):
-                self.events.append((at, self.gpio_of(b), 0))
-                self.events.append((at + CHORD_MS, self.gpio_of(b), 1))
-        else:
-            gpio = self.gpio_of(name)
-            self.events.append((at, gpio, 0))
-            self.events.append((at + PRESS_MS, gpio, 1))
-        self.events.sort(key=lambda e: e[0])
-
-    def apply_due(self, now):
-        """Real-time front ends: apply the scheduled pin changes that are due."""
-        while self.events and self.events[0][0] <= now:
-            _t, gpio, level = self.events.pop(0)
-            machine.set_level(gpio, level)
-
-    def advance(self, ms):
-        target = self.clock.now + ms
-        while self.events and self.events[0][0] <= target:
-            t, gpio, level = self.events.pop(0)
-            self.clock.now = max(self.clock.now, t)
-            machine.set_level(gpio, level)
-        self.clock.now = target
+    def drive(self, name, level):
+        machine.set_level(self.gpio_of(name), level)
 
     def idle(self, ms):
-        """The firmware waits for input: play the next scripted key, or stop."""
-        self.waits += 1
-        if self.pump is not None:
+        if self.pump is not None:  # interactive: the front end waits and reads the keyboard
+            self.waits += 1
             self.pump(ms)
             return
-        if not self.events:
-            if self.script and self.script[0].startswith("WAIT"):
-                self.advance(wait_ms(self.script.pop(0)))
-                return  # let the firmware see the time pass (e.g. sleep the screen)
-            if not self.script and self.driver is not None:
-                more = self.driver(self)
-                if more:
-                    self.script.extend(more)
-                    return self.idle(ms)
-            if self.script:
-                self.schedule_key(self.script.pop(0))
-            else:
-                raise SimDone()
-        self.advance(ms)
+        KeyScript.idle(self, ms)
 
     # ---- running -------------------------------------------------------------
     def run(self):

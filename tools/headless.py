@@ -25,23 +25,7 @@ if sys.implementation.name != "micropython":
 from core.keys import key_bit
 from core.rng import Rng
 from core.saves import adler32
-
-PRESS_MS = 60
-CHORD_MS = 500
-
-
-def wait_ms(token):
-    """WAIT is one second of no input; WAIT:5000 is 5000 ms."""
-    if token == "WAIT":
-        return 1000
-    if token.startswith("WAIT:"):
-        return int(token[5:])
-    raise ValueError("unknown key '%s'" % token)
-
-
-class Done(BaseException):  # not Exception: the launcher must not catch it
-    pass
-
+from sim.keyscript import KeyScript
 
 class FakePin:
     IRQ_FALLING = 4
@@ -73,24 +57,6 @@ class FakeI2C:
         return 0
 
 
-class Clock:
-    def __init__(self, console):
-        self.console = console
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return a - b
-
-    def ticks_add(self, a, b):
-        return a + b
-
-    def sleep_ms(self, n):
-        self.console.advance(n)
-
-
 class Power:
     def __init__(self, console):
         self.console = console
@@ -120,21 +86,14 @@ class Sound:
         pass
 
 
-class Console:
-    def __init__(self, seed, keys, saves_dir, out):
+class Console(KeyScript):
+    def __init__(self, seed, keys, saves_dir, out, driver=None):
         from hal.ssd1306 import SSD1306_I2C
         from hal.buttons import Buttons
         from hal.storage import FileStorage
         from hal.device import Hal
+        KeyScript.__init__(self, keys, driver)
         self.out = out
-        self.script = list(keys)
-        for k in self.script:
-            if k.startswith("WAIT"):
-                wait_ms(k)
-            else:
-                key_bit(k)
-        self.events = []
-        self.clock = Clock(self)
         self.pins = {}
         pins = []
         for name in ("UP", "DOWN", "LEFT", "RIGHT", "A", "B"):
@@ -157,36 +116,12 @@ class Console:
             console.out("FRAME %d %08x %d" % (len(console.sent), adler32(display.buffer), n))
         display.show = show_and_log
 
-    def schedule(self, name):
-        at = self.clock.now
-        names = ("A", "B") if name == "MENU" else (name,)
-        hold = CHORD_MS if name == "MENU" else PRESS_MS
-        for n in names:
-            self.events.append((at, n, 0))
-            self.events.append((at + hold, n, 1))
-        self.events.sort(key=lambda e: e[0])
-
-    def advance(self, ms):
-        target = self.clock.now + ms
-        while self.events and self.events[0][0] <= target:
-            t, name, level = self.events.pop(0)
-            if t > self.clock.now:
-                self.clock.now = t
-            self.pins[name].drive(level)
-        self.clock.now = target
-
-    def idle(self, ms):
-        if not self.events:
-            if self.script and self.script[0].startswith("WAIT"):
-                self.advance(wait_ms(self.script.pop(0)))
-                return  # let the firmware see the time pass (e.g. sleep the screen)
-            if not self.script:
-                raise Done()
-            self.schedule(self.script.pop(0))
-        self.advance(ms)
+    def drive(self, name, level):
+        self.pins[name].drive(level)
 
     def run(self):
         import main
+        from sim.keyscript import Done
         try:
             main.run(self.hal)
         except Done:

@@ -16,6 +16,15 @@ ROWS = 6        # list rows on screen
 CHARS = 20      # characters that fit beside a scroll mark
 
 
+def _scrolled(index, first):
+    """The first visible row after moving the cursor to index."""
+    if index < first:
+        return index
+    if index >= first + ROWS:
+        return index - ROWS + 1
+    return first
+
+
 def clip(s, n=CHARS):
     return s if len(s) <= n else s[:n - 1] + "~"
 
@@ -146,10 +155,7 @@ class Ui:
         index = max(0, min(index, n - 1))
         first = 0
         while True:
-            if index < first:
-                first = index
-            elif index >= first + ROWS:
-                first = index - ROWS + 1
+            first = _scrolled(index, first)
             self.clear()
             self.bar(title, right)
             for i in range(first, min(n, first + ROWS)):
@@ -188,10 +194,7 @@ class Ui:
                 fields = make()
             n = len(fields) + 1
             index = min(index, n - 1)
-            if index < first:
-                first = index
-            elif index >= first + ROWS:
-                first = index - ROWS + 1
+            first = _scrolled(index, first)
             self.clear()
             self.bar(title)
             for i in range(first, min(n, first + ROWS)):

@@ -1,0 +1,109 @@
+"""Scripted buttons on a virtual clock: the core of both headless consoles
+(sim/console.py on CPython, tools/headless.py on either interpreter).
+
+Each key is pressed at the moment the firmware next waits for input (its
+`hal.power.nap`), so a key never lands in the middle of a computer player's
+move; when the script is used up and the firmware waits again, the run ends
+with Done. Runs under MicroPython too: plain classes, no CPython-only modules.
+"""
+from core.keys import key_bit
+
+PRESS_MS = 60   # how long a scripted key is held
+CHORD_MS = 500  # how long MENU holds A+B
+
+
+def wait_ms(token):
+    """WAIT is one second of no input; WAIT:5000 is 5000 ms."""
+    if token == "WAIT":
+        return 1000
+    if token.startswith("WAIT:"):
+        return int(token[5:])
+    raise ValueError("unknown key '%s'" % token)
+
+
+def check_keys(keys):
+    """Fail now, with the list of keys, on a name the script cannot press."""
+    for k in keys:
+        if k.startswith("WAIT"):
+            wait_ms(k)
+        else:
+            key_bit(k)
+
+
+class Done(BaseException):  # not Exception: the launcher must not catch it
+    """The key script is used up and the firmware waits for input."""
+
+
+class VirtualClock:
+    def __init__(self, script):
+        self.script = script
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def ticks_add(self, a, b):
+        return a + b
+
+    def sleep_ms(self, n):
+        self.script.advance(n)
+
+
+class KeyScript:
+    """Pending key presses and releases; subclasses say how a button is driven."""
+
+    def __init__(self, keys, driver=None):
+        check_keys(keys)
+        self.script = list(keys)
+        self.driver = driver      # driver(self) -> more keys, or None to stop
+        self.events = []          # (time, button name, level), in time order
+        self.clock = VirtualClock(self)
+        self.waits = 0
+
+    def drive(self, name, level):
+        raise NotImplementedError
+
+    def schedule_key(self, name, at=None):
+        at = self.clock.ticks_ms() if at is None else at
+        names = ("A", "B") if name == "MENU" else (name,)
+        hold = CHORD_MS if name == "MENU" else PRESS_MS
+        for n in names:
+            self.events.append((at, n, 0))
+            self.events.append((at + hold, n, 1))
+        self.events.sort(key=lambda e: e[0])
+
+    def apply_due(self, now):
+        """Apply the pin changes that are due (real-time front ends)."""
+        while self.events and self.events[0][0] <= now:
+            _t, name, level = self.events.pop(0)
+            self.drive(name, level)
+
+    def advance(self, ms):
+        clock = self.clock
+        target = clock.now + ms
+        while self.events and self.events[0][0] <= target:
+            t, name, level = self.events.pop(0)
+            if t > clock.now:
+                clock.now = t
+            self.drive(name, level)
+        clock.now = target
+
+    def idle(self, ms):
+        """The firmware waits for input: play the next scripted key, or stop."""
+        self.waits += 1
+        if not self.events:
+            if self.script and self.script[0].startswith("WAIT"):
+                self.advance(wait_ms(self.script.pop(0)))
+                return  # let the firmware see the time pass (e.g. sleep the screen)
+            if not self.script and self.driver is not None:
+                more = self.driver(self)
+                if more:
+                    check_keys(more)
+                    self.script.extend(more)
+            if not self.script:
+                raise Done()
+            self.schedule_key(self.script.pop(0))
+        self.advance(ms)
