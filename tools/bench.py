@@ -179,8 +179,11 @@ def bench_dictionary():
     if not os.path.exists(path):
         print("== Dictionary: not built yet")
         return
-    print("== Dictionary")
-    rc, out, err = run([sys.executable, path])
+    print("== Dictionary (MicroPython unix port, precompiled)")
+    if have_micropython():
+        rc, out, err = mpy_run(["-X", "heapsize=96K", "tools/bench_dictionary.py"])
+    else:
+        rc, out, err = run([sys.executable, path])
     print("\n".join("  " + line for line in (out + err).strip().splitlines()))
 
 
@@ -197,7 +200,7 @@ def main(argv):
     if not have_micropython() and ("heap" in only or "bots" in only):
         print("MicroPython unix port not installed (%s): heap and bot timing skipped" % MPY)
         only = tuple(o for o in only if o not in ("heap", "bots"))
-    if "heap" in only or "bots" in only:
+    if "heap" in only or "bots" in only or "dictionary" in only:
         import build
         build.mpy_tree(MPY_TREE)
     for name in only:

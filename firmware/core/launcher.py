@@ -4,7 +4,7 @@ choose() returns what to play and the caller (main.run) unloads this module
 before the game starts, so its code is not in RAM while a game runs. What must
 survive between visits (the cursor) lives in the session.
 """
-from core.session import load_module, unload_game
+from core.session import load_module, unload, unload_game
 from games import catalogue
 
 VERSION = "0.1.0"
@@ -134,18 +134,17 @@ class Launcher:
     def setup(self, entry):
         """Players, seats and options. Returns {'seats': [...], 'options': {...}} or None."""
         game_id, title, lo, hi = entry[0], entry[1], entry[2], entry[3]
-        rules = load_module("games.%s.rules" % game_id)
-        options = rules.OPTIONS
-        unload_game(game_id)
+        # the game's setup.py: a few labelled options, never its whole rules core
+        offered = load_module("games.%s.setup" % game_id).SETUP
+        unload("games.%s.setup" % game_id)
         names = self.settings.name_choices()
         seat_fields = []
         for i in range(hi):
             seat_fields.append(["P%d name" % (i + 1), names + ["Type..."], i % len(names), self._type_name])
-            seat_fields.append(["P%d plays" % (i + 1), list(KINDS), 0 if i == 0 else 2, None])
+            seat_fields.append(["P%d is" % (i + 1), list(KINDS), 0 if i == 0 else 2, None])
         option_fields = []
-        for name, default, allowed, _help in options:
-            values = [str(v) for v in allowed]
-            option_fields.append([name.replace("_", " "), values, values.index(str(default)), None])
+        for _name, label, choices in offered:
+            option_fields.append([label, [shown for _value, shown in choices], 0, None])
         players_field = ["Players", [str(n) for n in range(lo, hi + 1)], max(lo, min(hi, 2)) - lo, None]
 
         def fields():
@@ -167,8 +166,8 @@ class Launcher:
         for i in range(n):
             seats.append({"name": seat_names[i], "kind": KIND_IDS[seat_fields[2 * i + 1][2]]})
         opts = {}
-        for j in range(len(options)):
-            opts[options[j][0]] = options[j][2][option_fields[j][2]]
+        for j in range(len(offered)):
+            opts[offered[j][0]] = offered[j][2][option_fields[j][2]][0]
         return {"seats": seats, "options": opts}
 
     def _type_name(self, field):

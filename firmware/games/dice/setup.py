@@ -1,0 +1,2 @@
+"""What the launcher asks before a game: nothing, the roller starts at once."""
+SETUP = ()

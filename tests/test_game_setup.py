@@ -1,0 +1,31 @@
+"""Every game's setup.py offers only real options, with values its rules accept,
+the first choice being the rules' default; labels fit the 128-pixel setup form."""
+import importlib
+
+import pytest
+from games.catalogue import GAMES
+
+
+@pytest.mark.parametrize("game_id", [g[0] for g in GAMES])
+def test_setup_screen_options_match_the_rules(game_id):
+    rules = importlib.import_module("games.%s.rules" % game_id)
+    setup = importlib.import_module("games.%s.setup" % game_id)
+    spec = {name: (default, allowed) for name, default, allowed, _help in rules.OPTIONS}
+    seen = set()
+    for name, label, choices in setup.SETUP:
+        assert name in spec, "%s: %s is not an option of the rules" % (game_id, name)
+        assert name not in seen
+        seen.add(name)
+        default, allowed = spec[name]
+        assert choices[0][0] == default, "%s: the first choice of %s must be the default" % (game_id, name)
+        for value, shown in choices:
+            assert value in allowed, "%s: %s=%r not allowed" % (game_id, name, value)
+            # "label  <value>" must fit a 21-character row
+            assert len(label) + len(shown) + 3 <= 21, (label, shown)
+        rules.Game(rules.MAX_PLAYERS, {name: choices[-1][0]})  # accepted by the rules core
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=[g[0] for g in GAMES])
+def test_catalogue_player_counts_match_the_rules(entry):
+    rules = importlib.import_module("games.%s.rules" % entry[0])
+    assert (entry[2], entry[3]) == (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
