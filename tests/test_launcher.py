@@ -176,3 +176,24 @@ def test_headless_cli_writes_png_and_gif(tmp_path):
     assert img.size == (512, 256)
     anim = Image.open(gif)
     assert anim.n_frames >= 2
+
+
+def test_menu_chord_works_on_the_kits_own_screens_inside_a_game(tmp_path, monkeypatch):
+    """A+B on a message shown by a game opens the game menu; Save and quit saves and leaves."""
+    import games.dice.app as app
+    import core.session as session
+    saved = []
+
+    def game(ctx, setup, saved_data):
+        ctx.ui.on_sleep = lambda: saved.append("saved")
+        ctx.ui.message("Turn 3", "A message from the game")
+        ctx.ui.message("Turn 4", "never reached")
+    monkeypatch.setattr(app, "run", game)
+    monkeypatch.setitem(sys.modules, "games.dice.app", app)
+    monkeypatch.setattr(session, "unload_game", lambda gid: None)
+    c = play(goto("Dice roller") + " A MENU", saves=str(tmp_path))
+    assert has_text(c, "Game menu") and has_text(c, "Save and quit")
+    c = play(goto("Dice roller") + " A MENU DOWN A", saves=str(tmp_path))
+    assert saved == ["saved"]  # the game saved where it stood before leaving
+    assert has_text(c, "pocket-party") or has_text(c, "New game")  # back in the launcher's menus
+    assert not has_text(c, "never reached")

@@ -1,6 +1,6 @@
 """Run the real launcher with scripted keys, under CPython or MicroPython alike.
 
-    python tools/headless.py [--seed N] [--keys "A DOWN A ..."] [--saves DIR]
+    python tools/headless.py [--seed N] [--keys "A DOWN A ..." | --keys-file F] [--saves DIR]
     micropython -X heapsize=64K tools/headless.py --keys "..."
 
 No `machine` needed: the pins, the I2C bus and the clock are plain objects
@@ -149,8 +149,12 @@ def main(argv):
             keys = argv[i + 1].split()
         elif argv[i] == "--saves":
             saves = argv[i + 1]
+        elif argv[i] == "--keys-file":
+            # long scripts: the unix port cannot take arguments over ~255 characters
+            with open(argv[i + 1]) as f:
+                keys = f.read().split()
         else:
-            print("usage: headless.py [--seed N] [--keys \"A DOWN ...\"] [--saves DIR]")
+            print("usage: headless.py [--seed N] [--keys \"A DOWN ...\" | --keys-file F] [--saves DIR]")
             sys.exit(2)
         i += 2
     if saves is None:

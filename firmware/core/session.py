@@ -30,6 +30,10 @@ def unload(name):
     gc.collect()
 
 
+class QuitGame(Exception):
+    """Raised by the A+B menu's "Save and quit" on any screen: the session catches it."""
+
+
 def unload_game(game_id):
     unload("games." + game_id)
 
@@ -57,9 +61,12 @@ class Session:
         ui = self.ui
         ctx = Context(self, game_id)
         gc.collect()
+        ui.menu_hook = ctx.menu_from_anywhere
         try:
             app = load_module("games.%s.app" % game_id)
             app.run(ctx, setup, saved)
+        except QuitGame:
+            pass  # saved by the game's on_sleep hook before leaving
         except MemoryError as e:
             ui.error(e, "Out of memory")
         except Exception as e:  # a bug in a game must not freeze the console
@@ -71,6 +78,7 @@ class Session:
             ui.error(e)
         finally:
             ui.on_sleep = None
+            ui.menu_hook = None
             unload_game(game_id)
 
 
@@ -91,9 +99,24 @@ class Context:
     def clear_save(self):
         self.saves.delete(self.game_id)
 
+    def menu_from_anywhere(self):
+        """A+B on a screen the game does not handle itself (messages, pass screens)."""
+        app = sys.modules.get("games.%s.app" % self.game_id)
+        if self.open_menu(getattr(app, "RULES", "")) == "quit":
+            if self.ui.on_sleep is not None:
+                self.ui.on_sleep()  # the game's own save of where it stands
+            raise QuitGame()
+
     def open_menu(self, rules_text):
         """The in-game menu (A+B held). Returns 'resume' or 'quit' (the caller saves)."""
         ui = self.ui
+        ui.in_menu = True
+        try:
+            return self._menu(ui, rules_text)
+        finally:
+            ui.in_menu = False
+
+    def _menu(self, ui, rules_text):
         while True:
             choice = ui.menu("Game menu", ["Resume", "Save and quit", "Rules summary", "Settings"])
             if choice in (-1, -2, 0):

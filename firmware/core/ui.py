@@ -36,6 +36,8 @@ class Ui:
         self.settings = settings
         self.on_sleep = None
         self.asleep = False
+        self.menu_hook = None    # set while a game runs: A+B opens its menu on any screen
+        self.in_menu = False     # the game menu is open: A+B does not open it again
 
     # ---- drawing helpers -------------------------------------------------
     def clear(self):
@@ -122,6 +124,14 @@ class Ui:
                     self.sleep()
             hal.power.nap(20, self.asleep)
 
+    def chord(self, k):
+        """On the kit's own screens, A+B opens the running game's menu. True if it did
+        (the screen then redraws itself); games handle A+B in their own loops."""
+        if k & K_MENU and self.menu_hook is not None and not self.in_menu:
+            self.menu_hook()
+            return True
+        return False
+
     def pause(self, ms):
         """Let the player read for ms; any key cuts it short (and is returned)."""
         hal = self.hal
@@ -172,7 +182,8 @@ class Ui:
             elif k & K_RIGHT:
                 index = min(n - 1, index + ROWS)
             elif k & K_MENU:
-                return -2
+                if not self.chord(k):
+                    return -2
             elif k & K_A:
                 return index
             elif k & K_B:
@@ -209,6 +220,8 @@ class Ui:
             self.scroll_mark(first, ROWS, n)
             self.show()
             k = self.wait_key()
+            if self.chord(k):
+                continue
             if k & K_UP:
                 index = (index - 1) % n
             elif k & K_DOWN:
@@ -244,6 +257,8 @@ class Ui:
             font.text(self.fb, hint, W - 4 - font.width(hint), H - 8)
             self.show()
             k = self.wait_key()
+            if self.chord(k):
+                continue
             if k & K_UP and first > 0:
                 first -= 1
             elif k & K_DOWN and first + per < len(lines):
@@ -276,12 +291,14 @@ class Ui:
                 self.center(clip(why, 20), 36)
             self.center("A: I am " + clip(name, 12), 52)
             self.show()
-            if self.wait_key() & K_A:
+            k = self.wait_key()
+            if not self.chord(k) and k & K_A:
                 return
 
     def scores(self, title, rows, winners):
         """End screen. rows: list of (name, score, detail-or-None); winners: row indexes."""
-        order = sorted(range(len(rows)), key=lambda i: -rows[i][1])
+        # seat order breaks ties: MicroPython's sort is not stable
+        order = sorted(range(len(rows)), key=lambda i: (-rows[i][1], i))
         if len(winners) == 1:
             head = rows[winners[0]][0] + " wins!"
         elif winners:
@@ -330,6 +347,8 @@ class Ui:
                 font.text(self.fb, label if ch != "*" else font.CHECK, x + 1, y, 0 if sel else 1)
             self.show()
             k = self.wait_key()
+            if self.chord(k):
+                continue
             if k & K_LEFT:
                 pos = (pos - 1) % len(cells)
             elif k & K_RIGHT:

@@ -143,5 +143,9 @@ def fairness(ui, game):
     font.text(fb, "df 5", 84, 34)
     font.text(fb, verdict(counts), 2, 56)
     ui.show()
-    while not ui.wait_key() & (K_A | K_B):
-        pass
+    while True:
+        k = ui.wait_key()
+        if ui.chord(k):
+            return  # the game menu was drawn over this screen: back to the dice
+        if k & (K_A | K_B):
+            return
