@@ -102,7 +102,8 @@ class Console(KeyScript):
             pins.append((key_bit(name), p))
         display = SSD1306_I2C(128, 64, FakeI2C())
         self.display = display
-        self.sent = []
+        self.frames = 0   # counters only: a list per frame would need ever larger blocks
+        self.total = 0
         self.hal = Hal("headless", display, Buttons(tuple(pins), self.clock), self.clock, Rng(seed),
                        FileStorage(saves_dir), Sound(), Power(self))
         show = display.show
@@ -112,8 +113,9 @@ class Console(KeyScript):
             before = display.bytes_sent
             show(full)
             n = display.bytes_sent - before
-            console.sent.append(n)
-            console.out("FRAME %d %08x %d" % (len(console.sent), adler32(display.buffer), n))
+            console.frames += 1
+            console.total += n
+            console.out("FRAME %d %08x %d" % (console.frames, adler32(display.buffer), n))
         display.show = show_and_log
 
     def drive(self, name, level):
@@ -162,10 +164,7 @@ def main(argv):
         _empty_folder(saves)
     c = Console(seed, keys, saves, print)
     c.run()
-    total = 0
-    for n in c.sent:
-        total += n
-    print("DONE frames=%d bytes=%d" % (len(c.sent), total))
+    print("DONE frames=%d bytes=%d" % (c.frames, c.total))
 
 
 if __name__ == "__main__":

@@ -6,10 +6,34 @@ keys sorted, no spaces, ints/strings/bools/None/lists/tuples/dicts only.
 """
 
 
+_CHUNK = 48
+# the short escapes JSON has for control characters (others are \u00XX)
+_SHORT = ("", "", "", "", "", "", "", "", "\\b", "\\t", "\\n", "", "\\f", "\\r") + ("",) * 18
+
+
+class _Out:
+    """Collects the pieces, folding them into one string every _CHUNK pieces, so no
+    large list block is needed on a small, fragmented heap."""
+
+    def __init__(self):
+        self.done = ""
+        self.parts = []
+
+    def append(self, piece):
+        parts = self.parts
+        parts.append(piece)
+        if len(parts) >= _CHUNK:
+            self.done += "".join(parts)
+            del parts[:]
+
+    def text(self):
+        return self.done + "".join(self.parts)
+
+
 def dumps(obj):
-    parts = []
-    _write(obj, parts)
-    return "".join(parts)
+    out = _Out()
+    _write(obj, out)
+    return out.text()
 
 
 def _write(obj, out):
@@ -72,6 +96,11 @@ def _write_str(s, out):
             out.append('\\"')
         elif ch == "\\":
             out.append("\\\\")
+        elif o < 0x20 and _SHORT[o]:
+            out.append(_SHORT[o])
+        elif o > 0xFFFF:  # outside the BMP: a UTF-16 surrogate pair, as JSON wants
+            o -= 0x10000
+            out.append("\\u%04x\\u%04x" % (0xD800 | (o >> 10), 0xDC00 | (o & 0x3FF)))
         elif o < 0x20 or o > 0x7E:
             out.append("\\u%04x" % o)
         else:

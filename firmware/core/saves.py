@@ -46,8 +46,9 @@ def encode(obj):
     return MAGIC + bytes((VERSION,)) + _u32(len(payload)) + _u32(adler32(payload)) + payload
 
 
-def decode(data):
-    """The saved object, or SaveError with a reason a player can read."""
+def check(data):
+    """Raise SaveError unless data is a whole, undamaged save (header and checksum);
+    returns the payload. Cheap: it does not parse the JSON."""
     if data is None:
         raise SaveError("missing")
     if len(data) < _HEADER or data[:4] != MAGIC:
@@ -60,6 +61,12 @@ def decode(data):
         raise SaveError("cut short (%d of %d bytes)" % (len(payload), n))
     if adler32(payload) != _read_u32(data, 9):
         raise SaveError("damaged (checksum)")
+    return payload
+
+
+def decode(data):
+    """The saved object, or SaveError with a reason a player can read."""
+    payload = check(data)
     try:
         return json.loads(payload)
     except ValueError:
@@ -72,7 +79,7 @@ class Saves:
 
     def _valid(self, name):
         try:
-            decode(self.storage.read(name))
+            check(self.storage.read(name))
             return True
         except SaveError:
             return False
