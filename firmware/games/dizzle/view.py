@@ -1,0 +1,257 @@
+# Dizzle drawings (game id "dizzle"): the sheet overview, the zoom around a
+# cursor, the dice pool, the roll. Comments, not docstrings (cheaper to
+# compile on the console).
+#
+# Screen plan of every sheet screen (128x64):
+#   x 0-65,  y 0-53   the whole sheet, 6 px a field (up to 11 x 9 fields)
+#   x 67-127, y 0-8   a bar: whose sheet, what is asked
+#   x 68-127, y 10-54 the zoom: 4 x 3 fields of 15 px around the cursor, with
+#                     pips (5x7 digit), symbol (7x7 icon) and its tag
+#                     (gem points, puzzle letter, key/lock colour)
+#   x 0-103, y 56-63  the dice on the table (sorted), as 7x7 dice
+#   x 106-127, y 57   a short tag: JUMP, LAST, or the round
+# Marks, the same in the overview and the zoom: a free field shows its pips
+# (overview: a symbol field shows its symbol instead); an X is an X; a die
+# placed this turn is a lit square (zoom: a die face); a field blown up by a
+# bomb is chequered (zoom: hatched); a field the die may go on is framed; the
+# cursor is lit (its content dark).
+from core import font
+from core import draw
+from core.font import FONT3x5
+from games.dizzle.sheets import XED, DIE, BOOM, START
+
+OW = 66         # overview width, height
+OH = 54
+PX = 67         # right panel
+ZY = 10         # zoom top
+ZP = 15         # zoom pitch (14 px field + 1 px gap)
+ZC = 4          # zoom columns, rows
+ZR = 3
+PY = 56         # dice pool line
+
+
+def _icons():
+    # symbol code -> (7x7 icon, 5x5 overview glyph, tag); the X, the dice. Then
+    # core.icon_data is let go: every game's icons together cost heap.
+    from core import icon_data as I
+    from core.session import unload
+    mini = {    # 5x5 overview glyphs (columns, bit 0 at the top)
+        "g": b"\x04\x0a\x11\x0a\x04",    # gem: a diamond
+        "p": b"\x1e\x1e\x1f\x1e\x04",    # puzzle piece
+        "b": b"\x0e\x1f\x1f\x1f\x0e",    # bomb: a ball
+        "f": b"\x1f\x07\x07\x07\x02",    # flag
+        "k": b"\x0e\x0a\x0e\x04\x0c",    # key
+        "l": b"\x1c\x1f\x15\x1f\x1c",    # lock
+        "r": b"\x04\x06\x1f\x06\x04",    # rocket: an arrow up
+        "o": b"\x0e\x11\x11\x11\x0e",    # planet: a ring
+        "~": b"\x18\x1c\x1c\x1c\x18",    # brown pile: a mound
+    }
+    sym = {}
+    for c, ic, m, t in (("1", I.DZ_GEM, "g", "1"), ("2", I.DZ_GEM, "g", "2"), ("3", I.DZ_GEM, "g", "3"),
+                        ("A", I.DZ_PUZZLE, "p", "A"), ("B", I.DZ_PUZZLE, "p", "B"),
+                        ("*", I.DZ_BOMB, "b", ""), ("F", I.DZ_FLAG, "f", ""),
+                        ("y", I.DZ_KEY, "k", "Y"), ("u", I.DZ_KEY, "k", "B"), ("r", I.DZ_KEY, "k", "R"),
+                        ("Y", I.DZ_LOCK, "l", "Y"), ("U", I.DZ_LOCK, "l", "B"), ("R", I.DZ_LOCK, "l", "R"),
+                        ("^", I.DZ_ROCKET, "r", ""), ("o", I.DZ_PLANET, "o", ""), ("~", I.DZ_PILE, "~", "")):
+        sym[ord(c)] = (ic, (5, 5, mini[m]), t)
+    out = sym, I.DZ_X, I.DICE_7, I.DICE_9
+    unload("core.icon_data")
+    return out
+
+
+SYM, XICON, DICE7, DICE9 = _icons()
+DIGITS = "0123456"
+MARK = bytearray(128)   # scratch: 1 = framed field (no allocation per frame)
+
+
+def origin(g):
+    # top-left of the overview, centred in its area
+    return (OW - g.cols * 6 + 1) // 2, (OH - g.rows * 6 + 1) // 2
+
+
+def hatch(fb, x, y, w, h, c=1):
+    # diagonal lines 3 px apart over a w x h box
+    for d in range(2 - h, w, 3):
+        for t in range(h):
+            if 0 <= d + t < w:
+                fb.pixel(x + d + t, y + t, c)
+
+
+def ov_cell(fb, g, sh, i, x, y, c=1):
+    # one field of the overview, a 5x5 box at x, y
+    p = g.pips[i]
+    st = sh[i]
+    if st == XED or p == START:
+        fb.line(x, y, x + 4, y + 4, c)
+        fb.line(x, y + 4, x + 4, y, c)
+    elif st == DIE:
+        fb.fill_rect(x, y, 5, 5, c)
+    elif st == BOOM:
+        for k in range(0, 25, 2):
+            fb.pixel(x + k % 5, y + k // 5, c)
+    elif g.syms[i] != 46:
+        font.icon(fb, SYM[g.syms[i]][1], x, y, c)
+    else:
+        font.text(fb, DIGITS[p], x + 1, y, c, FONT3x5)
+
+
+def overview(fb, g, seat, cursor=-1, marks=None):
+    # the whole sheet of seat; marks[i] frames field i; cursor lit
+    sh = g.sheets[seat]
+    x0, y0 = origin(g)
+    cols = g.cols
+    for i in range(g.ncells):
+        if not g.pips[i]:
+            continue
+        x = x0 + (i % cols) * 6
+        y = y0 + (i // cols) * 6
+        if i == cursor:
+            fb.fill_rect(x - 1, y - 1, 7, 7, 1)
+            ov_cell(fb, g, sh, i, x, y, 0)
+        else:
+            if marks is not None and marks[i]:
+                fb.rect(x - 1, y - 1, 7, 7, 1)
+            ov_cell(fb, g, sh, i, x, y)
+
+
+def zoom_origin(g, cell):
+    r, c = divmod(cell, g.cols)
+    r0 = max(0, min(r - 1, g.rows - ZR))
+    c0 = max(0, min(c - 1, g.cols - ZC))
+    return r0, c0
+
+
+def zoom(fb, g, seat, cursor, marks=None):
+    # 4 x 3 fields around cursor, big: pips, symbol, tag
+    sh = g.sheets[seat]
+    r0, c0 = zoom_origin(g, cursor)
+    for rr in range(ZR):
+        for cc in range(ZC):
+            r = r0 + rr
+            c = c0 + cc
+            if r >= g.rows or c >= g.cols:
+                continue
+            i = r * g.cols + c
+            x = PX + 1 + cc * ZP
+            y = ZY + rr * ZP
+            p = g.pips[i]
+            if not p:
+                if i == cursor:
+                    fb.rect(x, y, 14, 14, 1)
+                continue
+            k = 1
+            if i == cursor:
+                fb.fill_rect(x, y, 14, 14, 1)
+                k = 0
+            elif marks is not None and marks[i]:
+                fb.rect(x, y, 14, 14, 1)
+            st = sh[i]
+            if st == XED or p == START:
+                font.icon(fb, XICON, x + 3, y + 3, k)
+            elif st == DIE:
+                font.icon(fb, DICE9[p - 1], x + 3, y + 3, k)
+            elif st == BOOM:
+                hatch(fb, x + 1, y + 1, 12, 12, k)
+            else:
+                font.text(fb, DIGITS[p], x + 1, y + 1, k)
+                s = SYM.get(g.syms[i])
+                if s:
+                    font.icon(fb, s[0], x + 6, y + 6, k)
+                    if s[2]:
+                        font.text(fb, s[2], x + 1, y + 9, k, FONT3x5)
+
+
+def die7(fb, x, y, v, style=0):
+    # a 7x7 die: 0 outlined, 1 lit (chosen), 2 fits nowhere now (corners only)
+    if style == 1:
+        font.icon(fb, DICE7[v - 1], x, y)
+        return
+    if style == 0:
+        fb.rect(x, y, 7, 7, 1)
+    else:
+        for k in (0, 6):
+            fb.pixel(x + k, y, 1)
+            fb.pixel(x + k, y + 6, 1)
+    for col, row in draw._PIPS[v - 1]:
+        fb.pixel(x + 2 + col, y + 2 + row, 1)
+
+
+def pool(fb, g, sel=0, fits=None):
+    # the dice on the table: dice of value sel lit, dice that fit nowhere now
+    # (fits given and not fits[v]) without their outline
+    x = 0
+    for v in g.pool:
+        die7(fb, x, PY, v, 1 if v == sel else 2 if fits is not None and not fits[v] else 0)
+        x += 8
+
+
+def bar(fb, text, right=""):
+    # the title bar over the right panel (the title cut short to leave room)
+    fb.fill_rect(PX, 0, 128 - PX, 9, 1)
+    n = (128 - PX - 3 - (font.width(right) + 1 if right else 0)) // 6
+    font.text(fb, text[:n], PX + 2, 1, 0)
+    if right:
+        font.text_right(fb, right, 127, 1, 0)
+
+
+def tag(fb, text):
+    font.text_right(fb, text, 128, PY + 1, 1, FONT3x5)
+
+
+def lines(fb, texts, y=ZY + 1):
+    # short texts in the right panel (10 characters a line)
+    for t in texts:
+        font.text(fb, t, PX + 1, y)
+        y += 9
+
+
+def button(fb, text, y, lit):
+    w = 128 - PX
+    if lit:
+        fb.fill_rect(PX, y - 2, w, 11, 1)
+    else:
+        fb.rect(PX, y - 2, w, 11, 1)
+    font.text(fb, text, PX + 1, y, 0 if lit else 1)
+
+
+def box(fb, texts, hint="A:OK"):
+    # a framed box over the screen with a few lines of text
+    n = len(texts)
+    h = 9 * n + 14
+    y = (64 - h) // 2
+    fb.fill_rect(4, y, 120, h, 0)
+    fb.rect(4, y, 120, h, 1)
+    fb.rect(5, y + 1, 118, h - 2, 1)
+    for t in texts:
+        font.text_center(fb, t, 64, y + 4)
+        y += 9
+    font.text_right(fb, hint, 120, y + 3)
+
+
+def roll(fb, g):
+    # the start player's roll (big dice, sorted, in rows of up to 7) and the
+    # round tracker: each name with a box per round, ticked when start player
+    font.text(fb, "%s rolls %d dice:" % (g.names[g.starter], len(g.pool)), 2, 11)
+    y = 21
+    i = 0
+    while i < len(g.pool):
+        row = g.pool[i:i + 7]
+        x = (128 - 14 * len(row) + 3) // 2
+        for v in row:
+            draw.die(fb, x, y, 11, v)
+            x += 14
+        y += 14
+        i += 7
+    y = max(y, 48)
+    x = 0
+    for p in range(g.n):
+        if x + 4 * (len(g.names[p]) + g.rounds) > 128:
+            x = 0
+            y += 7
+        x = font.text(fb, g.names[p], x, y, 1, FONT3x5) + 2
+        for k in range(g.rounds):
+            if k < g.ticks[p]:
+                fb.fill_rect(x + 4 * k, y, 3, 5, 1)
+            else:
+                fb.rect(x + 4 * k, y, 3, 5, 1)
+        x += 4 * g.rounds + 6

@@ -1,0 +1,287 @@
+"""Dizzle screens, played with buttons only in the simulator (CPython sim)."""
+import sys
+
+from core.launcher import available_games, KIND_IDS
+from core.rng import Rng
+from core.saves import Saves
+from hal.storage import FileStorage
+from screen import has_text, golden
+from sim.console import Console
+from games.dizzle import rules as drules, setup as dsetup
+
+APP = "games.dizzle.app"
+
+
+def main_keys(resume=False):
+    """Main menu -> Dizzle -> New game (a fresh saves folder) or Resume (first when saved)."""
+    items = [g[0] for g in available_games()]
+    return ["DOWN"] * items.index("dizzle") + ["A", "A"]
+
+
+def setup_keys(kinds, opts=None):
+    """From 'New game' to the game: the setup form with these seats ('human', 'easy',
+    'normal') and options {name: value} (those games/dizzle/setup.py offers), then Start."""
+    n = len(kinds)
+    steps = {0: n - 2}
+    for i in range(n):
+        default = 0 if i == 0 else 2
+        steps[2 + 2 * i] = KIND_IDS.index(kinds[i]) - default
+    names = [o[0] for o in dsetup.SETUP]
+    for name, value in sorted((opts or {}).items()):
+        o = dsetup.SETUP[names.index(name)]
+        steps[1 + 2 * n + names.index(name)] = [c[0] for c in o[2]].index(value)
+    keys = []
+    row = 0
+    for r in sorted(steps):
+        keys += ["DOWN"] * (r - row)
+        row = r
+        s = steps[r]
+        keys += ["RIGHT"] * s if s >= 0 else ["LEFT"] * -s
+    keys += ["DOWN"] * (1 + 2 * n + len(names) - row) + ["A"]
+    return keys
+
+
+def new_game_keys(kinds, opts=None):
+    return main_keys() + setup_keys(kinds, opts)
+
+
+def app():
+    return sys.modules.get(APP)
+
+
+class Driver:
+    """Plays every human seat with the easy bot's choices, by buttons only."""
+
+    def __init__(self, seed, stop_after=None, resume=None, shots=None):
+        self.rng = Rng(seed)
+        self.decisions = 0
+        self.actions = []
+        self.passes = 0
+        self.ended = None
+        self.stop_after = stop_after
+        self.resume = resume
+        self.shots = shots
+        self.seen = {}
+
+    def __call__(self, console):
+        a = app()
+        if a is None or "game" not in a.LIVE:
+            if self.resume:
+                keys, self.resume = self.resume, None
+                return keys
+            return None
+        live = a.LIVE
+        game = live["game"]
+        if game.is_over() and live["waiting"] == "continue" and (
+                has_text(console, " wins!") or has_text(console, "Tie:")):
+            self.ended = {"summary": game.summary(), "winners": game.winners(),
+                          "wins": has_text(console, " wins!")}
+            return ["B"]
+        if live["waiting"] == "continue":
+            if has_text(console, "Pass the console to"):
+                self.passes += 1
+            if self.shots is not None:
+                self.shots(console, game)
+            return ["A"]
+        if self.stop_after is not None and self.decisions >= self.stop_after:
+            self.stop_after = None
+            self.stopped = game.summary()
+            return ["MENU", "DOWN", "A"]          # Game menu: Save and quit
+        self.decisions += 1
+        bot = sys.modules["games.dizzle.bot"]
+        action = bot.choose(game, "easy", self.rng)
+        self.actions.append(action)
+        if self.shots is not None:
+            self.shots(console, game)
+        return a.keys_for(game, action)
+
+
+def saved(tmp_path):
+    data, problems = Saves(FileStorage(str(tmp_path / "saves"))).load("dizzle")
+    return data
+
+
+def run_game(tmp_path, kinds, opts=None, seed=1, driver=None):
+    d = driver or Driver(seed)
+    c = Console("pico", seed, new_game_keys(kinds, opts), str(tmp_path), driver=d)
+    c.run()
+    return c, d
+
+
+def finished(c, d, tmp_path):
+    """The game ran to its end screen, the winner was shown, the save is gone."""
+    assert d.ended is not None, "the game did not reach its end screen"
+    s = d.ended["summary"]
+    assert s["phase"] == "over"
+    assert d.ended["wins"] == (len(d.ended["winners"]) == 1)
+    assert saved(tmp_path) is None
+    return s
+
+
+def test_solo_game_on_each_level(tmp_path):
+    for level in (1, 2, 3, 4):
+        c, d = run_game(tmp_path / str(level), ["human"], {"level": level}, seed=level)
+        s = finished(c, d, tmp_path / str(level))
+        assert s["level"] == level and s["ticks"] == [10]   # ten rounds, all played
+        assert d.decisions >= 20
+
+
+def test_four_players_humans_and_computers(tmp_path):
+    c, d = run_game(tmp_path, ["human", "easy", "human", "normal"], {"level": 3}, seed=2)
+    s = finished(c, d, tmp_path)
+    assert s["ticks"] == [3, 3, 3, 3]
+    assert d.passes > 0                    # Ann and Cat pass the console to each other
+
+
+def test_computers_only_play_to_the_end(tmp_path):
+    c, d = run_game(tmp_path, ["easy", "normal"], {"level": 4}, seed=3)
+    finished(c, d, tmp_path)
+    assert d.decisions == 0
+
+
+def test_save_mid_turn_quit_and_resume_continues_identically(tmp_path):
+    kinds, opts, seed = ["human", "normal", "easy"], {"level": 2}, 5
+    _, whole = run_game(tmp_path / "a", kinds, opts, seed)
+    d = Driver(seed, stop_after=4, resume=["A", "A"])    # the cursor stays on Dizzle; Resume is first
+    c, d = run_game(tmp_path / "b", kinds, opts, seed, d)
+    assert d.stopped["placed"][0] and d.stopped["phase"] == "take"   # Ann had a die out: mid-turn
+    assert d.ended["summary"] == whole.ended["summary"]
+    assert d.actions == whole.actions
+    assert saved(tmp_path / "b") is None
+
+
+def first_decision(kinds, opts, seed, tmp_path, keys_at_decision, then=None):
+    """Start a game; at its first decision screen press keys_at_decision(game) (a list);
+    then(console, game) is called at the next wait. Returns what `then` returned."""
+    out = {}
+
+    def drive(console):
+        a = app()
+        if a is None or "game" not in a.LIVE:
+            return None
+        g = a.LIVE["game"]
+        if "keys" not in out:
+            if a.LIVE["waiting"] != "decide":
+                return ["A"]
+            out["keys"] = keys_at_decision(g)
+            return out["keys"]
+        if then is not None and "then" not in out:
+            out["then"] = then(console, g)
+        return None
+    c = Console("pico", seed, new_game_keys(kinds, opts), str(tmp_path), driver=drive)
+    c.run()
+    return c, out.get("then")
+
+
+def test_an_illegal_field_shows_the_reason(tmp_path):
+    from core import font
+    app_keys = {}
+
+    def keys(g):
+        a = app()
+        v = a.values(g)[a.first_value(g)]
+        c0 = a.start_cell(g, v)
+        r0, k0 = divmod(c0, g.cols)
+        for dr, dc, k in ((0, 1, "RIGHT"), (0, -1, "LEFT"), (1, 0, "DOWN"), (-1, 0, "UP")):
+            r, k1 = r0 + dr, k0 + dc
+            if 0 <= r < g.rows and 0 <= k1 < g.cols and g.pips[r * g.cols + k1] not in (0, 7, v):
+                app_keys["why"] = g.why_not(v, r, k1)
+                return ["A", k, "A"]
+        raise AssertionError("no wrong-pips neighbour")
+
+    def then(console, g):
+        return has_text(console, font.wrap(app_keys["why"], 108)[0]), app()
+    c, (shown, a) = first_decision(["human"], {"level": 1}, 1, tmp_path, keys, then)
+    assert app_keys["why"].startswith("That field needs a")
+    assert shown
+
+
+def test_menu_shows_the_rules_and_save_and_quit_keeps_the_game(tmp_path):
+    c, _ = first_decision(["human", "easy"], {"level": 1}, 4, tmp_path, lambda g: ["MENU", "DOWN", "DOWN", "A"])
+    assert has_text(c, "Rules") and has_text(c, "Dizzle: 1-4 players,")
+    c, _ = first_decision(["human", "easy"], {"level": 1}, 4, tmp_path / "b", lambda g: ["MENU", "DOWN", "A"])
+    data = saved(tmp_path / "b")
+    assert data["game"]["game"] == "dizzle" and data["kinds"] == ["human", "easy"]
+
+
+def test_sleep_saves_the_game_mid_turn(tmp_path):
+    # one die placed (no turn boundary: no save of its own), then the console sleeps
+    first_decision(["human"], {"level": 2}, 6, tmp_path,
+                   lambda g: app().keys_for(g, g.legal_actions()[0]) + ["WAIT:200000"])
+    data = saved(tmp_path)
+    assert data["game"]["phase"] == "take" and len(data["game"]["placed"][0]) == 1
+
+
+class Goldens(Driver):
+    """A Driver that compares the first of each key screen with its golden frame."""
+
+    WANT = (("Round 1 of 4", "dizzle_roll"), ("Pass the console to", "dizzle_pass"),
+            ("What happened", "dizzle_news"), ("Turn 1 over", "dizzle_report"), ("Boom!", "dizzle_bombs"),
+            ("Give back", "dizzle_back"), (" wins!", "dizzle_end"))
+
+    def __init__(self, seed):
+        Driver.__init__(self, seed)
+        self.done = []
+
+    def __call__(self, console):
+        a = app()
+        if a is not None and "game" in a.LIVE:
+            for text, name in self.WANT:
+                if name not in self.done and has_text(console, text):
+                    golden(console, name)
+                    self.done.append(name)
+            if a.LIVE["waiting"] == "decide" and "dizzle_zoom" not in self.done:
+                name = "dizzle_turn" if "dizzle_turn" not in self.done else "dizzle_zoom"
+                golden(console, name)
+                self.done.append(name)
+                return ["A"] if name == "dizzle_turn" else ["B"]     # into the zoom and back
+        return Driver.__call__(self, console)
+
+
+def test_golden_frames(tmp_path):
+    d = Goldens(1)
+    c, d = run_game(tmp_path, ["human", "human", "easy"], {"level": 1}, 1, d)
+    finished(c, d, tmp_path)
+    assert sorted(d.done) == sorted([w[1] for w in Goldens.WANT] + ["dizzle_turn", "dizzle_zoom"])
+
+
+def over_save(tmp_path, extra_x=0):
+    """A saved two-player game that has just ended: equal points; Ben has extra_x more X's."""
+    import importlib
+    a = importlib.import_module(APP)
+    g = drules.Game(2, {"level": 1})
+    g.names = ["Ann", "Ben"]
+    g.start()
+    g.pop_events()
+    free = [i for i in range(g.ncells) if g.pips[i] and g.pips[i] < 7 and g.syms[i] == 46 and not g.sheets[1][i]]
+    for i in free[:extra_x]:
+        g.sheets[1][i] = 1
+    g.phase, g.pool = "over", []
+    assert g.scores()[0] == g.scores()[1]
+    d = g.to_save()
+    for k in a.PACK:
+        d[k] = a.pack(d[k]) if k == "pool" else [a.pack(t) for t in d[k]]
+    (tmp_path / "saves").mkdir(parents=True, exist_ok=True)
+    Saves(FileStorage(str(tmp_path / "saves"))).save("dizzle", {
+        "kinds": ["human", "human"], "game": d, "bot_rng": [1, 2], "log": "", "nlog": 0, "seen": [0, 0]})
+
+
+def test_shared_win_and_the_fewer_x_tie_break_on_the_end_screen(tmp_path):
+    over_save(tmp_path / "a")
+    c = Console("pico", 1, main_keys(), str(tmp_path / "a"))      # Resume is first: the end screen
+    c.run()
+    assert has_text(c, "Tie: Ann & Ben")
+    golden(c, "dizzle_tie")
+    assert saved(tmp_path / "a") is None
+    over_save(tmp_path / "b", extra_x=2)
+    c = Console("pico", 1, main_keys() + ["A"], str(tmp_path / "b"))   # Ann's itemised points
+    c.run()
+    assert has_text(c, "Ann") and has_text(c, "gems 0") and has_text(c, "flags 0")
+    over_save(tmp_path / "b2", extra_x=2)
+    c = Console("pico", 1, main_keys() + ["A"] + ["DOWN"] * 4, str(tmp_path / "b2"))
+    c.run()
+    assert has_text(c, "total 0") and has_text(c, "X's 2 (tie-break)")
+    over_save(tmp_path / "c", extra_x=2)
+    c = Console("pico", 1, main_keys(), str(tmp_path / "c"))
+    c.run()
+    assert has_text(c, "Ann wins!")
