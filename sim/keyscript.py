@@ -95,14 +95,14 @@ class KeyScript:
         """The firmware waits for input: play the next scripted key, or stop."""
         self.waits += 1
         if not self.events:
-            if self.script and self.script[0].startswith("WAIT"):
-                self.advance(wait_ms(self.script.pop(0)))
-                return  # let the firmware see the time pass (e.g. sleep the screen)
             if not self.script and self.driver is not None:
                 more = self.driver(self)
                 if more:
                     check_keys(more)
                     self.script.extend(more)
+            if self.script and self.script[0].startswith("WAIT"):
+                self.advance(wait_ms(self.script.pop(0)))
+                return  # let the firmware see the time pass (e.g. sleep the screen)
             if not self.script:
                 raise Done()
             self.schedule_key(self.script.pop(0))

@@ -197,3 +197,15 @@ def test_menu_chord_works_on_the_kits_own_screens_inside_a_game(tmp_path, monkey
     assert saved == ["saved"]  # the game saved where it stood before leaving
     assert has_text(c, "pocket-party") or has_text(c, "New game")  # back in the launcher's menus
     assert not has_text(c, "never reached")
+
+
+def test_a_driver_may_start_with_a_wait(tmp_path):
+    from sim.console import Console
+    calls = []
+
+    def driver(console):
+        calls.append(console.clock.ticks_ms())
+        return ["WAIT:61000", "DOWN"] if len(calls) == 1 else None
+    c = Console("pico", 1, [], str(tmp_path), driver=driver)
+    c.run()
+    assert len(calls) == 2 and c.model.is_on  # slept after the wait, woken by DOWN
