@@ -1,0 +1,595 @@
+"""Cookie Party screens (game id "cookie"); docs/cookie.md, "Playing on the console".
+
+Every decision screen: the player's 6x6 board on the left, the panel on the
+right (dice, name and points, drink bars, what to do, the space under the
+cursor zoomed). Spaces (place, move, put a chip, give a chip): the arrows
+move a cursor over the board, A picks the space. Walls: UP/DOWN/LEFT/RIGHT
+pick that side of the rolled chip's space (the sides that may be drawn are
+dashed), A draws it. The drink wall: a space first (A), then its side.
+B: the turn menu (random layout / copy, skip the drink wall, no move, put
+back; the scoreboard, every board, the last events). A+B held: game menu.
+"""
+import gc
+import json
+from core import font
+from core.jsonout import dumps
+from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
+from core.rules import Illegal
+from core.rng import Rng
+# (a collection after each module: the next one's objects then fill the
+# holes its loading left, so larger blocks stay free for the saves)
+from games.cookie import rules as R
+gc.collect()
+from games.cookie import bot
+gc.collect()
+from games.cookie import view as V
+gc.collect()
+from games.cookie.state import SS, SEGSP, CHIPS, seg_name, seg_index, space_name, _SAVE as SAVE_KEYS
+
+RULES = ("Dots and boxes on your own 6x6 board, 2-5 players; most points wins, ties share.\n"
+         "Each round two dice are rolled for everybody. Find the chip with that number and "
+         "draw its walls (2/12: 4, 3/11: 3, 4/10: 2, 5-9: 1) on free sides of its space. "
+         "Walls that do not fit are lost and you cross one drink bar; so does a roll whose "
+         "chip you no longer have. The third bar gives one wall anywhere (you may skip it), "
+         "then the bars are wiped.\n"
+         "A space with four walls is crossed; a chip on it moves to a free space. Then you "
+         "may move one chip to a free space.\n"
+         "Tasks: blue side - all 3 of a cookie, 6 of the 10 red spaces (dotted ring), a full "
+         "row or column; yellow side - all of a cookie (not on red), 6 red. The first to "
+         "complete a task scores its top slot (blue 6), later rounds the next (4), then 3; "
+         "the same round: everybody scores the same slot. Give one chip for each task.\n"
+         "The game ends after the round in which someone has 25 (2 players), 22 (3), 20 (4) "
+         "or 19 (5). Frame variant: the border walls start drawn.\n"
+         "Keys: arrows move, A picks, B turn menu (scoreboard, all boards, skip / no move), "
+         "A+B game menu.")
+LIVE = {}
+LOG = 32            # event texts kept for the summaries
+LOGB = 1200         # bytes for them
+BOT_MS = 500        # a computer player's step stays on screen this long
+LAYOUT = "cookielay"
+SIDE_KEYS = (K_UP, K_DOWN, K_LEFT, K_RIGHT)     # top, bottom, left, right (state.SS order)
+SIDE_NAMES = ("UP", "DOWN", "LEFT", "RIGHT")
+VIEWS = ("Scoreboard", "All boards", "Last events")
+
+
+class Quit(Exception):
+    pass
+
+
+# ---- what keys_for() and the screens agree on ------------------------------------
+def extras(g):
+    """The turn menu's actions in this phase (B opens it): [(action, label)]."""
+    ph = g.phase
+    if ph == "place":
+        out = [("random", "Random layout")]
+        if g.last_layout is not None:
+            out.append(("copy", "Copy last layout"))
+        return out
+    if ph == "bonus" and g.opts["bonus_optional"]:
+        return [("skip", "Skip drink wall")]
+    if ph == "move":
+        return [("done", "No move")]
+    if ph == "target":
+        return [("back", "Leave it there")]
+    return []
+
+
+def start(g):
+    """Where the cursor starts: a space, or in the walls phase a side (0-3)."""
+    p = g.seat
+    ph = g.phase
+    if ph == "walls":
+        return first_side(g, p, g.space)
+    if ph == "target":
+        return g.chip_space(p, g.moving)
+    if ph == "move" or ph == "claim":
+        s = g.chip_space(p, g.roll_sum()) if ph == "move" else -1
+        return s if s >= 0 else g.chip_space(p, g.chips_on_board(p)[0])
+    if ph == "bonus":
+        for s in range(36):
+            if g.free_sides(p, s):
+                return s
+    x = g.free_spaces(p)
+    return x[0] if x else 0
+
+
+def first_side(g, p, s):
+    w = g.walls[p]
+    for k in range(4):
+        if not w[SS[4 * s + k]]:
+            return k
+    return 0
+
+
+def side_of(s, i):
+    for k in range(4):
+        if SS[4 * s + k] == i:
+            return k
+    return -1
+
+
+def walk(a, b):
+    """Keys moving the board cursor from space a to space b."""
+    dr = b // 6 - a // 6
+    dc = b % 6 - a % 6
+    return (["DOWN"] * dr if dr > 0 else ["UP"] * -dr) + (["RIGHT"] * dc if dc > 0 else ["LEFT"] * -dc)
+
+
+def keys_for(game, action):
+    g = game
+    e = extras(g)
+    for j in range(len(e)):
+        if e[j][0] == action:
+            return ["B"] + ["DOWN"] * j + ["A"]
+    a = action.split()
+    if a[0] == "wall":
+        i = seg_index(a[1], int(a[2]), int(a[3]))
+        if g.phase == "walls":
+            return [SIDE_NAMES[side_of(g.space, i)], "A"]
+        s = SEGSP[2 * i] if SEGSP[2 * i] < 36 else SEGSP[2 * i + 1]
+        return walk(start(g), s) + ["A", SIDE_NAMES[side_of(s, i)], "A"]
+    if a[0] == "put":
+        s = int(a[1]) * 6 + int(a[2])
+    else:
+        s = g.chip_space(g.seat, int(a[1]))
+    return walk(start(g), s) + ["A"]
+
+
+# ---- saves: lists of small ints as short texts ------------------------------------
+# A save is written as one JSON text in one piece (and copied a few times on
+# the way to the file), so it is kept small: a list of ints 0-43 becomes one
+# character each after "$" ("0" = 0), other lists of ints "#1,-2,300". The
+# game's state is packed straight from its attributes (game.to_save() would
+# first copy every bytearray into a list of ints: 12 KB for four players),
+# each value a text, all of them one text: the JSON writer keeps a list entry
+# per piece (a 4 KB list for 270 pieces).
+def pack(x):
+    if isinstance(x, dict):
+        out = {}
+        for k in x:
+            out[k] = pack(x[k])
+        return out
+    if isinstance(x, (list, tuple, bytearray)):
+        for i in x:
+            if not isinstance(i, int) or i is True or i is False:
+                return [pack(i) for i in x]
+        if x and (min(x) < 0 or max(x) > 43):
+            return "#" + ",".join([str(i) for i in x])
+        b = bytearray(x)
+        for i in range(len(b)):
+            b[i] += 48
+        return "$" + b.decode()
+    return x
+
+
+def unpack(x):
+    if isinstance(x, dict):
+        for k in x:
+            x[k] = unpack(x[k])
+    elif isinstance(x, list):
+        for i in range(len(x)):
+            x[i] = unpack(x[i])
+    elif isinstance(x, str) and x[:1] == "$":
+        return [ord(c) - 48 for c in x[1:]]
+    elif isinstance(x, str) and x[:1] == "#":
+        return [int(v) for v in x[1:].split(",")]
+    return x
+
+
+def to_text(x):
+    """x packed, as JSON with ' for " (no text in a save has either): one
+    plain text the save's JSON writer takes in one piece."""
+    return dumps(pack(x)).replace('"', "'")
+
+
+def from_text(t):
+    return unpack(json.loads(t.replace("'", '"')))
+
+
+def full_layout(x):
+    return isinstance(x, list) and len(x) == 36 and sorted(x) == [0] * 25 + list(CHIPS)
+
+
+def phase_text(g):
+    """The two prompt lines of the decision screen."""
+    ph = g.phase
+    if ph == "place":
+        return "Place %d" % CHIPS[g.placed], "B: random"
+    if ph == "walls":
+        return "Chip %d:" % g.roll_sum(), "%d wall%s" % (g.need, "s" if g.need > 1 else "")
+    if ph == "bonus":
+        return "Drink wall", "B: skip" if g.opts["bonus_optional"] else "anywhere"
+    if ph == "relocate":
+        return "Chip %d to" % g.pending[0], "free space"
+    if ph == "move":
+        return "Move chip?", "B: no"
+    if ph == "target":
+        return "Chip %d to" % g.moving, "B: back"
+    return "", "Give chip"
+
+
+class App:
+    def __init__(self, ctx, setup, saved):
+        self.ctx = ctx
+        self.ui = ctx.ui
+        self.fb = ctx.ui.fb
+        # the long-lived state is made right after a collection: it then
+        # fills the small holes the imports left, not the large free block
+        gc.collect()
+        self.brng = Rng(1)
+        self.logb = bytearray(LOGB)
+        self.seen = bytearray(LOG)
+        self.logn = self.nlog = 0
+        if saved is None:
+            r = ctx.hal.rng
+            seats = setup["seats"]
+            g = R.Game(len(seats), setup["options"], Rng(r.next16() * 16384 + r.next16()))
+            g.names = [s["name"] for s in seats]
+            self.brng.seed(r.next16() * 16384 + r.next16())
+            if g.opts["setup"] == "free":
+                x = ctx.saves.load(LAYOUT)[0]
+                if isinstance(x, dict) and full_layout(x.get("layout")):
+                    g.last_layout = bytearray(x["layout"])
+            self.game = g
+            g.start()
+            self.note(-1)
+        else:
+            setup = from_text(saved["setup"])
+            d = {"game": "cookie"}
+            k = SAVE_KEYS.split() + ["rng"]
+            t = saved["game"].split("|")
+            for i in range(len(k)):
+                d[k[i]] = from_text(t[i])
+            g = self.game = R.Game.from_save(d)
+            self.brng.setstate(unpack(saved["bot_rng"]))
+        self.setup = setup
+        self.kinds = [s["kind"] for s in setup["seats"]]
+        self.humans = self.kinds.count("human")
+        # the last human seat that decided: a new game starts without a pass
+        # screen, a resumed one with it (who holds the console now?)
+        self.last = -1
+        if saved is None and self.kinds[g.to_act()] == "human":
+            self.last = g.to_act()
+        self.turn = self.when()
+        self.cur = 0
+        LIVE["game"] = g
+        LIVE["waiting"] = "continue"
+
+    def when(self):
+        return self.game.round * 8 + self.game.seat
+
+    # ---- saving, keys, the event log -------------------------------------------------
+    def save(self):
+        # (a few long texts: the JSON writer keeps a list entry per piece;
+        # the collection first leaves the free heap in one piece for it)
+        gc.collect()
+        g = self.game
+        t = [to_text(getattr(g, k)) for k in SAVE_KEYS.split()]
+        t.append(to_text(g.rng.getstate()))
+        self.ctx.save_game({"setup": to_text(self.setup), "game": "|".join(t),
+                            "bot_rng": pack(self.brng.getstate())})
+
+    def key(self, waiting="decide"):
+        LIVE["waiting"] = waiting
+        k = self.ui.wait_key()
+        if k & K_MENU:
+            self.menu()
+            return 0
+        return k
+
+    def menu(self):
+        w = LIVE.get("waiting")
+        LIVE["waiting"] = "continue"
+        if self.ctx.open_menu(RULES) == "quit":
+            self.save()
+            raise Quit()
+        LIVE["waiting"] = w
+
+    def note(self, owner):
+        """Keep the rules' event texts; owner: the seat whose own action the
+        first one merely echoes (marked seen by that seat)."""
+        for e in self.game.pop_events():
+            self.log(e, 1 << owner if owner >= 0 else 0)
+            owner = -1
+
+    def log(self, text, k):
+        """Keep an event text and who saw it (k, bits) in two bytearrays made
+        once ('|' after each text): no strings scattered over a small heap;
+        the oldest go when they are full."""
+        b = self.logb
+        text = text.encode() + b"|"
+        while self.nlog == LOG or self.logn + len(text) > LOGB:
+            i = b.find(b"|") + 1
+            n = self.logn - i
+            b[0:n] = b[i:self.logn]
+            self.logn = n
+            self.nlog -= 1
+            self.seen[0:self.nlog] = self.seen[1:self.nlog + 1]
+        b[self.logn:self.logn + len(text)] = text
+        self.logn += len(text)
+        self.seen[self.nlog] = k
+        self.nlog += 1
+
+    def texts(self):
+        """The kept event texts, oldest first."""
+        return bytes(self.logb[:self.logn]).decode().split("|")[:-1]
+
+    def unseen(self, seat, mine=False):
+        """Events seat has not seen (mine: only those about seat), marked seen."""
+        out = []
+        me = self.game.names[seat] + ":"
+        t = self.texts()
+        for i in range(self.nlog):
+            if not self.seen[i] >> seat & 1 and (not mine or t[i].startswith(me)):
+                self.seen[i] |= 1 << seat
+                out.append(t[i])
+        return out
+
+    def news(self, seat, title="What happened"):
+        lines = self.unseen(seat)
+        if lines:
+            self.read(title, lines)
+
+    def read(self, title, events):
+        """Events as a list to read, UP/DOWN scroll; A goes on, B the turn menu's views."""
+        lines = []
+        for e in events:
+            w = font.wrap(e, 126)
+            lines.append(w[0])
+            for more in font.wrap(" ".join(w[1:]), 120):
+                lines.append(" " + more)
+        first = max(0, len(lines) - 5) if title == "Last events" else 0
+        while True:
+            V.events_page(self.ui, title, lines, first)
+            k = self.key("continue")
+            if k & K_UP and first > 0:
+                first -= 1
+            elif k & K_DOWN and first + 5 < len(lines):
+                first += 1
+            elif k & K_A:
+                return
+            elif k & K_B and title != "Last events":
+                self.view_menu(max(0, self.game.to_act()))
+
+    def refuse(self, reason):
+        """A reason (the rules core's) in a box over the screen."""
+        V.refusal(self.fb, reason)
+        self.ui.show()
+        while True:
+            k = self.key("continue")
+            if not k or k & (K_A | K_B):
+                return
+
+    def apply(self, a):
+        """Apply a human's action; False (reason shown) if the rules refuse it."""
+        g = self.game
+        seat = g.seat
+        ph = g.phase
+        try:
+            g.apply(a)
+        except Illegal as e:
+            self.refuse(e.reason)
+            return False
+        echo = a[0] in "wsrc" or a[0] == "p" and ph != "place"
+        self.note(seat if echo else -1)
+        if ph == "place" and (g.phase != "place" or g.seat != seat):
+            self.ctx.saves.save(LAYOUT, {"layout": list(g.last_layout)})
+        lines = self.unseen(seat, True)
+        if lines:
+            self.read(g.names[seat], lines)
+        return True
+
+    # ---- the game --------------------------------------------------------------------
+    def play(self):
+        g = self.game
+        self.ui.on_sleep = self.save
+        self.save()
+        while not g.is_over():
+            seat = g.to_act()
+            if self.kinds[seat] != "human":
+                self.bot(seat)
+            else:
+                if self.humans > 1 and self.last != seat:
+                    LIVE["waiting"] = "continue"
+                    self.ui.pass_to(g.names[seat], "to place your chips" if g.phase == "place" else
+                                    "Round %d: rolled %d" % (g.round, g.roll_sum()))
+                self.last = seat
+                self.news(seat)
+                self.decide()
+            if self.when() != self.turn:
+                self.turn = self.when()
+                self.save()
+        self.finish()
+
+    def bot(self, seat):
+        g = self.game
+        p = seat
+        a = bot.choose(g, self.kinds[seat], self.brng)
+        x = a.split()
+        cur = -1
+        sel = -1
+        if x[0] == "wall":
+            sel = seg_index(x[1], int(x[2]), int(x[3]))
+            t = ("draws", "a wall")
+        elif x[0] == "put":
+            cur = int(x[1]) * 6 + int(x[2])
+            t = ("puts", "chip %d" % (g.moving or (g.pending[0] if g.pending else CHIPS[g.placed])))
+        elif x[0] in ("move", "give"):
+            cur = g.chip_space(p, int(x[1]))
+            t = (x[0] + "s", "chip " + x[1])
+        else:
+            t = {"random": ("places", "at random"), "skip": ("skips", "drink wall"),
+                 "done": ("no move", ""), "back": ("keeps", "it there"), "copy": ("copies", "a layout")}[x[0]]
+        V.board(self.fb, g, p, cur, (), sel)
+        V.head(self.fb, g, p, g.names[p])
+        V.prompt(self.fb, t[0], t[1])
+        font.text(self.fb, "CPU", V.PX, V.ZY + 9)
+        self.ui.show()
+        g.apply(a)
+        self.note(-1)
+        LIVE["waiting"] = "continue"
+        if self.ui.pause(BOT_MS) & K_MENU:
+            self.menu()
+
+    def screen(self, cur=-1, marks=(), sel=-1, zoom=-1, text=None):
+        """The decision screen of the seat to act."""
+        g = self.game
+        p = g.seat
+        fb = self.fb
+        V.board(fb, g, p, cur, marks, sel)
+        V.head(fb, g, p, g.names[p])
+        a, b = text or phase_text(g)
+        if g.phase == "claim" and not text:
+            V.task_icon(fb, g, g.todo[0], V.PX, 29)
+            a = "  +%d done" % g.next_points(g.todo[0])
+        V.prompt(fb, a, b)
+        if zoom >= 0:
+            V.zoom(fb, g, p, zoom)
+        self.ui.show()
+
+    def decide(self):
+        """One decision of the human seat to act."""
+        g = self.game
+        self.cur = start(g)
+        while True:
+            if g.phase == "walls":
+                a = self.sides(g.space, self.cur)
+            else:
+                a = self.spaces()
+            if a and self.apply(a):
+                return
+
+    def turn_menu(self):
+        """B: the phase's extra actions and the views. Returns an action or None."""
+        g = self.game
+        e = extras(g)
+        i = self.ui.menu(g.names[g.seat], [x[1] for x in e] + list(VIEWS))
+        if i == -2:
+            self.menu()
+        if i < 0:
+            return None
+        if i < len(e):
+            return e[i][0]
+        self.views(g.seat, i - len(e))
+        return None
+
+    def spaces(self):
+        """The board cursor (and its zoom); returns an action or None."""
+        g = self.game
+        p = g.seat
+        while True:
+            cur = self.cur
+            self.screen(cur, zoom=cur)
+            k = self.key()
+            if k & (K_UP | K_DOWN):
+                self.cur = (cur + (6 if k & K_DOWN else 30)) % 36
+            elif k & (K_LEFT | K_RIGHT):
+                self.cur = cur - cur % 6 + (cur + (1 if k & K_RIGHT else 5)) % 6
+            elif k & K_B:
+                return self.turn_menu()
+            elif k & K_A:
+                ph = g.phase
+                if ph == "bonus":
+                    if not g.free_sides(p, cur):
+                        self.refuse("Space %s has all four walls already" % space_name(cur))
+                        continue
+                    a = self.sides(cur, first_side(g, p, cur))
+                    if a:
+                        return a
+                elif ph == "move" or ph == "claim":
+                    if g.chip_at[p][cur]:
+                        return "%s %d" % ("move" if ph == "move" else "give", g.chip_at[p][cur])
+                    self.refuse("No chip on %s: pick one of your chips%s" % (
+                        space_name(cur), " (B: no move)" if ph == "move" else " to give"))
+                else:
+                    return "put " + space_name(cur)
+
+    def sides(self, s, k):
+        """A side of space s: UP/DOWN/LEFT/RIGHT choose, A draws; B the turn
+        menu (walls) or back to the spaces (drink wall)."""
+        g = self.game
+        while True:
+            self.screen(-1, g.free_sides(g.seat, s), SS[4 * s + k], s,
+                        ("Drink wall", "B: back") if g.phase == "bonus" else None)
+            key = self.key()
+            for j in range(4):
+                if key & SIDE_KEYS[j]:
+                    k = j
+                    if g.phase == "walls":
+                        self.cur = k
+            if key & K_A:
+                return "wall " + seg_name(SS[4 * s + k])
+            if key & K_B:
+                if g.phase == "walls":
+                    return self.turn_menu()
+                return None
+
+    # ---- views: the scoreboard, every board ------------------------------------------
+    def view_menu(self, p):
+        i = self.ui.menu("Look at", list(VIEWS))
+        if i == -2:
+            self.menu()
+        elif i >= 0:
+            self.views(p, i)
+
+    def views(self, p, which):
+        """0 the scoreboard, 1 every board, 2 the last events."""
+        if which == 0:
+            self.scoreboard(p)
+        elif which == 1:
+            self.boards(p)
+        else:
+            self.read("Last events", self.texts())
+
+    def scoreboard(self, p):
+        """Every task: its slots (taken ones lit) and seat p's progress;
+        LEFT/RIGHT player, UP/DOWN task, A who scored it, B back."""
+        g = self.game
+        i = first = 0
+        while True:
+            first = min(i, max(first, i - 4))
+            V.scoreboard_page(self.ui, g, p, i, first)
+            k = self.key("continue")
+            if k & (K_LEFT | K_RIGHT):
+                p = (p + (1 if k & K_RIGHT else g.n - 1)) % g.n
+            elif k & (K_UP | K_DOWN):
+                i = (i + (1 if k & K_DOWN else g.nt - 1)) % g.nt
+            elif k & K_A:
+                self.ui.message("Task", V.task_text(g, i))
+            elif k & K_B:
+                return
+
+    def boards(self, p):
+        """Any player's board: LEFT/RIGHT player, A/B back."""
+        g = self.game
+        while True:
+            V.board_page(self.fb, g, p)
+            self.ui.show()
+            k = self.key("continue")
+            if k & (K_LEFT | K_RIGHT):
+                p = (p + (1 if k & K_RIGHT else g.n - 1)) % g.n
+            elif k & (K_A | K_B):
+                return
+
+    # ---- the end ---------------------------------------------------------------------
+    def finish(self):
+        """The save goes; the last events; every score and the winner(s); A on
+        a row lists that player's tasks."""
+        g = self.game
+        self.ui.on_sleep = None
+        self.ctx.clear_save()
+        if self.humans:
+            self.news(self.last if self.last >= 0 else self.kinds.index("human"), "Game over")
+        LIVE["waiting"] = "continue"
+        self.ui.scores("Game over", V.end_rows(g), g.winners())
+
+
+def run(ctx, setup, saved):
+    app = App(ctx, setup, saved)
+    try:
+        app.play()
+    except Quit:
+        pass
+    finally:
+        ctx.ui.on_sleep = None
+        LIVE.clear()

@@ -1,0 +1,318 @@
+"""Cookie Party screens, played with buttons only in the simulator."""
+import sys
+
+from core.launcher import available_games, KIND_IDS
+from core.rng import Rng
+from core.saves import Saves
+from hal.storage import FileStorage
+from screen import has_text, golden, rows
+from sim.console import Console
+from games.cookie import rules as R
+from games.cookie.setup import SETUP
+from games.cookie.state import SS
+
+APP = "games.cookie.app"
+
+
+def main_keys():
+    """Main menu -> Cookie Party -> New game (a fresh saves folder starts at the top)."""
+    items = [g[0] for g in available_games()]
+    return ["DOWN"] * items.index("cookie") + ["A", "A"]
+
+
+def setup_keys(kinds, opts=None):
+    """From 'New game' to the game: the setup form with these seats ('human',
+    'easy', 'normal') and options {name: value} (those games/cookie/setup.py
+    offers, each starting at its first choice), then Start."""
+    n = len(kinds)
+    steps = {0: n - 2}
+    for i in range(n):
+        default = 0 if i == 0 else 2
+        steps[2 + 2 * i] = KIND_IDS.index(kinds[i]) - default
+    names = [o[0] for o in SETUP]
+    for name, value in sorted((opts or {}).items()):
+        j = names.index(name)
+        steps[1 + 2 * n + j] = [v for v, _shown in SETUP[j][2]].index(value)
+    keys = []
+    row = 0
+    for r in sorted(steps):
+        keys += ["DOWN"] * (r - row)
+        row = r
+        s = steps[r]
+        keys += ["RIGHT"] * s if s >= 0 else ["LEFT"] * -s
+    keys += ["DOWN"] * (1 + 2 * n + len(names) - row) + ["A"]
+    return keys
+
+
+def new_game_keys(kinds, opts=None):
+    return main_keys() + setup_keys(kinds, opts)
+
+
+def app():
+    return sys.modules.get(APP)
+
+
+class Driver:
+    """Plays every human seat with the easy bot's choices, by buttons only."""
+
+    def __init__(self, seed, stop_after=None, after_stop=None, shots=None):
+        # stop_after(game, decisions): True at the decision screen where the
+        # game menu's "Save and quit" is used; then after_stop: keys pressed
+        # in the launcher
+        self.rng = Rng(seed)
+        self.decisions = 0
+        self.actions = []
+        self.passes = 0
+        self.ended = None
+        self.stop_after = stop_after
+        self.after_stop = after_stop
+        self.shots = shots        # f(console, live) called at every wait (dev)
+        self.game = None
+        self.quit_at = None       # (round, seat, phase, need) when it quit
+        self.resumed_at = None    # the same at the first decision after Resume
+
+    def __call__(self, console):
+        a = app()
+        if a is None or "game" not in a.LIVE:
+            if self.after_stop:
+                keys, self.after_stop = self.after_stop, None
+                return keys
+            return None
+        live = a.LIVE
+        game = self.game = live["game"]
+        if self.shots:
+            self.shots(console, live)
+        if game.is_over() and (has_text(console, "wins!") or has_text(console, "Tie:")):
+            self.ended = rows(console.panel())
+            self.end_text = [n for n in game.names if has_text(console, n)]
+            return ["B"]
+        if live["waiting"] == "continue":
+            if has_text(console, "Pass the console to"):
+                self.passes += 1
+            return ["A"]
+        here = (game.round, game.seat, game.phase, game.need)
+        if self.stop_after is not None and self.stop_after(game, self.decisions):
+            self.stop_after = None
+            self.quit_at = here
+            return ["MENU", "DOWN", "A"]          # game menu: Save and quit
+        if self.quit_at and not self.resumed_at:
+            self.resumed_at = here
+        self.decisions += 1
+        bot = sys.modules["games.cookie.bot"]
+        if game.phase == "place":
+            # the easy bot always takes "random": place chips by the cursor too
+            action = self.rng.choice(game.legal_actions())
+        else:
+            action = bot.choose(game, "easy", self.rng)
+        self.actions.append((game.round, game.seat, action))
+        return a.keys_for(game, action)
+
+
+def saved(tmp_path):
+    data, problems = Saves(FileStorage(str(tmp_path / "saves"))).load("cookie")
+    return data
+
+
+def run_game(tmp_path, kinds, opts=None, seed=1, driver=None):
+    d = driver or Driver(seed)
+    c = Console("pico", seed, new_game_keys(kinds, opts), str(tmp_path), driver=d)
+    c.run()
+    return c, d
+
+
+class StopAt(Driver):
+    """Plays like Driver until a decision screen where stop(game) is true,
+    then presses keys; then each of steps (check(console), keys) in turn, one
+    per wait (and stops when they are used up)."""
+
+    def __init__(self, seed, stop, keys=(), steps=()):
+        Driver.__init__(self, seed)
+        self.stop = stop
+        self.keys = list(keys)
+        self.steps = list(steps)
+        self.stopped = False
+
+    def __call__(self, console):
+        a = app()
+        if self.stopped:
+            if not self.steps:
+                return None
+            check, keys = self.steps.pop(0)
+            check(console)
+            return list(keys) or None
+        if a is not None and "game" in a.LIVE and a.LIVE["waiting"] == "decide" and self.stop(a.LIVE["game"]):
+            self.stopped = True
+            self.game = a.LIVE["game"]
+            return self.keys or None
+        return Driver.__call__(self, console)
+
+
+def stop_at(tmp_path, kinds, stop, keys=(), opts=None, seed=1, steps=()):
+    d = StopAt(seed, stop, keys, steps)
+    c = Console("pico", seed, new_game_keys(kinds, opts), str(tmp_path), driver=d)
+    c.run()
+    assert d.stopped
+    return c, d
+
+
+# ---- key screens ------------------------------------------------------------------
+def test_walls_screen_shows_dice_drink_and_the_sides_to_draw(tmp_path):
+    c, d = stop_at(tmp_path, ["human", "easy"], lambda g: g.phase == "walls")
+    g = d.game
+    assert has_text(c, "Chip %d:" % g.roll_sum()) and has_text(c, "=%d" % g.roll_sum())
+    assert has_text(c, "Ann") and has_text(c, "%d wall" % g.need)
+    assert has_text(c, g.kind_name(g.space)[:8])          # the zoom: the cookie under the chip
+    golden(c, "cookie_walls")
+
+
+def test_move_screen_with_the_zoomed_cursor_space(tmp_path):
+    c, d = stop_at(tmp_path, ["human", "easy"], lambda g: g.phase == "move", ["RIGHT", "DOWN"])
+    assert has_text(c, "Move chip?") and has_text(c, "B: no")
+    golden(c, "cookie_move")
+
+
+def test_placement_screen_and_the_turn_menu(tmp_path):
+    c, d = stop_at(tmp_path, ["human", "human"], lambda g: g.phase == "place", ["A", "A", "DOWN"],
+                   {"setup": "free"})
+    assert d.game.placed == 2 and has_text(c, "Place 4") and has_text(c, "B: random")
+    golden(c, "cookie_place")
+    c, d = stop_at(tmp_path / "b", ["human", "human"], lambda g: g.phase == "place", ["B"], {"setup": "free"})
+    assert has_text(c, "Random layout") and has_text(c, "Scoreboard") and has_text(c, "All boards")
+
+
+def test_summary_of_what_the_others_did(tmp_path):
+    # Ben (CPU) plays round 1 after Ann: Ann's next turn starts with his moves
+    d = StopAt(1, lambda g: False)
+    seen = []
+
+    def stop(console):
+        a = app()
+        if a and "game" in a.LIVE and a.LIVE["game"].round == 2 and has_text(console, "What happened"):
+            seen.append(1)
+            return None
+        return Driver.__call__(d, console)
+    c = Console("pico", 1, new_game_keys(["human", "easy"]), str(tmp_path), driver=stop)
+    c.run()
+    assert seen and has_text(c, "Ben:") and has_text(c, "Round 2: rolled")
+    golden(c, "cookie_summary")
+
+
+def test_scoreboard_shows_slots_and_progress_and_other_boards(tmp_path):
+    def scoreboard(console):
+        assert has_text(console, "Goal 22") and has_text(console, "GINGER") and has_text(console, "WAFER")
+        golden(console, "cookie_scoreboard")
+    # B: the turn menu, A: Scoreboard; B back to the turn; B, DOWN, A: All boards, RIGHT: Ben's
+    c, d = stop_at(tmp_path, ["human", "easy", "normal"], lambda g: g.phase == "walls" and g.round >= 20,
+                   ["B", "A"], seed=3, steps=[(scoreboard, ["B", "B", "DOWN", "A", "RIGHT"])])
+    assert has_text(c, "Ben") and has_text(c, "2/3")
+
+
+def test_pass_screen_between_two_humans(tmp_path):
+    d = StopAt(1, lambda g: False)
+    seen = []
+
+    def stop(console):
+        if has_text(console, "Pass the console to"):
+            seen.append(1)
+            return None
+        return Driver.__call__(d, console)
+    c = Console("pico", 1, new_game_keys(["human", "human"]), str(tmp_path), driver=stop)
+    c.run()
+    assert seen and has_text(c, "Ben") and has_text(c, "A: I am Ben")
+    golden(c, "cookie_pass")
+
+
+def test_illegal_choices_show_the_reason(tmp_path):
+    # free setup: chip 2 on the first free space, then A on that space again
+    c, d = stop_at(tmp_path, ["human", "easy"], lambda g: g.phase == "place", ["A", "LEFT", "A"], {"setup": "free"})
+    assert has_text(c, "Space 0 0 is not") and has_text(c, "cross or a chip")
+    assert d.game.placed == 1
+    golden(c, "cookie_refused")
+    # the walls of the rolled chip: a side that is already drawn
+    def drawn_side(g):
+        return g.phase == "walls" and len(g.free_sides(g.seat, g.space)) < 4
+    c, d = stop_at(tmp_path / "b", ["human", "easy"], drawn_side)
+    g = d.game
+    k = [j for j in range(4) if g.walls[0][SS[4 * g.space + j]]][0]
+    c, d = stop_at(tmp_path / "c", ["human", "easy"], drawn_side, [("UP", "DOWN", "LEFT", "RIGHT")[k], "A"])
+    assert has_text(c, "Wall") and has_text(c, "already there")
+    assert d.game.need == g.need
+
+
+# ---- whole games, buttons only ------------------------------------------------------
+def whole_game(tmp_path, kinds, opts, seed):
+    c, d = run_game(tmp_path, kinds, opts, seed)
+    g = d.game
+    assert g.is_over() and d.ended is not None
+    w = g.winners()
+    assert w and all(g.names[i] in d.end_text for i in w)
+    assert saved(tmp_path) is None                       # the save is cleared at the end
+    assert app() is None or not app().LIVE
+    assert d.decisions > 0
+    if kinds.count("human") > 1:
+        assert d.passes > 0
+    return g, d
+
+
+def test_two_players_blue_human_against_the_computer(tmp_path):
+    g, d = whole_game(tmp_path, ["human", "normal"], {"side": "blue"}, 11)
+    assert g.n == 2 and g.side == "blue"
+
+
+def test_five_players_blue_humans_and_computers(tmp_path):
+    g, d = whole_game(tmp_path, ["human", "easy", "human", "normal", "easy"], {"setup": "free"}, 12)
+    assert g.n == 5 and g.side == "blue"
+    lay, _ = Saves(FileStorage(str(tmp_path / "saves"))).load("cookielay")
+    assert sorted(lay["layout"]) == [0] * 25 + list(range(2, 13))     # a human layout kept for "copy"
+
+
+def test_two_players_yellow(tmp_path):
+    g, d = whole_game(tmp_path, ["easy", "human"], {"side": "yellow", "setup": "free"}, 13)
+    assert g.n == 2 and g.side == "yellow"
+
+
+def test_five_players_yellow(tmp_path):
+    g, d = whole_game(tmp_path, ["human", "human", "normal", "easy", "human"], {"side": "yellow"}, 14)
+    assert g.n == 5 and g.side == "yellow"
+
+
+def test_end_screen_lists_scores_and_each_players_tasks(tmp_path):
+    d = Driver(11)
+    state = {"shown": 0}
+
+    def end(console):
+        a = app()
+        if state["shown"]:
+            return None
+        if a and "game" in a.LIVE and a.LIVE["game"].is_over() and has_text(console, "wins!"):
+            g = d.game
+            w = g.winners()[0]
+            assert has_text(console, g.names[w] + " wins!") and saved(tmp_path) is None
+            for p in range(2):
+                assert has_text(console, "%d" % g.score[p])
+            golden(console, "cookie_end")
+            state["shown"] = 1
+            return ["A"]             # the winner's row (first): every task with its points
+        return d(console)
+    c = Console("pico", 11, new_game_keys(["human", "normal"]), str(tmp_path), driver=end)
+    c.run()
+    g = d.game
+    assert state["shown"] and has_text(c, g.names[g.winners()[0]]) and has_text(c, "All 3 GINGER:")
+    golden(c, "cookie_end_detail")
+
+
+# ---- save, quit, resume -------------------------------------------------------------
+def test_save_and_quit_mid_turn_then_resume_continues_identically(tmp_path):
+    kinds = ["human", "human"]
+    a, da = run_game(tmp_path / "a", kinds, {}, 21)
+    # the same game, quit from the game menu in the middle of a turn (a chip
+    # to move or a second wall), then resumed from the launcher
+    def mid_turn(g, n):
+        return n >= 5 and (g.phase == "move" or g.phase == "walls" and g.need < R.D.CHIP_LINES[g.roll_sum()])
+    db = Driver(21, stop_after=mid_turn, after_stop=["A", "A"])    # main menu (on Cookie Party) -> Resume
+    b, db = run_game(tmp_path / "b", kinds, {}, 21, db)
+    assert db.quit_at is not None and db.after_stop is None
+    assert db.resumed_at == db.quit_at
+    assert db.actions == da.actions
+    assert db.game.scores() == da.game.scores() and db.game.round == da.game.round
+    assert db.game.summary() == da.game.summary()
