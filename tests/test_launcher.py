@@ -209,3 +209,16 @@ def test_a_driver_may_start_with_a_wait(tmp_path):
     c = Console("pico", 1, [], str(tmp_path), driver=driver)
     c.run()
     assert len(calls) == 2 and c.model.is_on  # slept after the wait, woken by DOWN
+
+
+def test_typing_a_player_name_on_the_keyboard(tmp_path):
+    # Clever Kids -> New game -> "P1 name" row -> LEFT to "Type..." -> A opens the keyboard;
+    # A types "A", RIGHT A types "B", LEFT LEFT reaches the OK cell, A accepts
+    keys = goto("Clever Kids") + " A DOWN LEFT A A RIGHT A LEFT LEFT"
+    c = play(keys, saves=str(tmp_path))
+    assert has_text(c, "Player name") and has_text(c, "AB_")
+    golden(c, "keyboard")
+    c = play(keys + " A", saves=str(tmp_path / "2"))
+    assert has_text(c, "<Ab>")  # the form shows the typed name, capitalised
+    data, _ = Saves(FileStorage(str(tmp_path / "2" / "saves"))).load("settings")
+    assert data["names"] == ["Ab"]

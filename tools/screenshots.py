@@ -61,10 +61,45 @@ def shoot(name, script, seed=7):
     return path
 
 
+# Game screens come from the golden frames the tests hold the firmware to
+# (tests/golden/<name>.txt: the real firmware's panel in the simulator).
+GOLDEN_SHOTS = [
+    ("words_turn", "Word Cards: your hand and the table"),
+    ("words_word_list", "Word Cards: words the picked tiles make"),
+    ("words_pass", "Word Cards: pass the console"),
+    ("dizzle_turn", "Dizzle: the sheet, the zoom and the dice pool"),
+    ("dizzle_bombs", "Dizzle: a bomb goes off"),
+    ("dizzle_end", "Dizzle: itemised end screen"),
+    ("clever_overview", "Clever Kids: the whole sheet"),
+    ("clever_pick", "Clever Kids: the roll and the colour choice"),
+    ("clever_end", "Clever Kids: stars per area"),
+    ("cookie_walls", "Cookie Party: drawing walls"),
+    ("cookie_scoreboard", "Cookie Party: the scoreboard"),
+    ("cookie_end", "Cookie Party: end screen"),
+]
+
+
+def golden_png(name, scale=3):
+    from sim.recorder import panel_image
+    with open(os.path.join(ROOT, "tests", "golden", name + ".txt")) as f:
+        rows = f.read().split()
+    panel = bytearray(1024)
+    for y in range(64):
+        for x in range(128):
+            if rows[y][x] == "#":
+                panel[(y >> 3) * 128 + x] |= 1 << (y & 7)
+    path = os.path.join(OUT, name + ".png")
+    panel_image(panel, scale=scale).save(path)
+    return path
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, caption, script in SHOTS:
         print(shoot(name, script), "-", caption)
+    for name, caption in GOLDEN_SHOTS:
+        if os.path.exists(os.path.join(ROOT, "tests", "golden", name + ".txt")):
+            print(golden_png(name), "-", caption)
 
 
 if __name__ == "__main__":

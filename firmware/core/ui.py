@@ -338,13 +338,11 @@ class Ui:
                 x = 2 + (i % cols) * 9
                 y = 30 + (i // cols) * 11
                 ch = cells[i]
-                label = "OK" if ch == "*" else ("DEL" if ch == "<" else ch)
                 sel = i == pos
                 if sel:
-                    self.fb.fill_rect(x - 1, y - 2, max(9, font.width(label) + 2), 11, 1)
-                if len(label) > 1:
-                    label = label[0]
-                font.text(self.fb, label if ch != "*" else font.CHECK, x + 1, y, 0 if sel else 1)
+                    self.fb.fill_rect(x - 1, y - 2, 9, 11, 1)
+                glyph = font.CHECK if ch == "*" else (font.ARROW_LEFT if ch == "<" else ch)
+                font.text(self.fb, glyph, x + 1, y, 0 if sel else 1)
             self.show()
             k = self.wait_key()
             if self.chord(k):
