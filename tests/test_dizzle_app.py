@@ -285,3 +285,4 @@ def test_shared_win_and_the_fewer_x_tie_break_on_the_end_screen(tmp_path):
     c = Console("pico", 1, main_keys(), str(tmp_path / "c"))
     c.run()
     assert has_text(c, "Ann wins!")
+

@@ -509,3 +509,16 @@ def test_sleeping_console_saves_the_unfinished_turn(tmp_path):
     assert not c.model.is_on
     game = wrules.Game.from_save(A.unpack(save_of(str(tmp_path) + "-run")["game"]))
     assert game.snap is not None and wrules.word_text(game.words[-1]) == "TOE"
+
+
+def test_quitting_from_the_end_screen_leaves_no_save(tmp_path):
+    class QuitAtTheEnd(Driver):
+        def __call__(self, console):
+            a = app()
+            if a is not None and "game" in a.LIVE and a.LIVE["game"].over and self.end is None \
+                    and (has_text(console, "wins!") or has_text(console, "Tie:")):
+                self.end = True
+                return ["MENU", "DOWN", "A", "WAIT:200000"]  # Save and quit, then let it sleep
+            return Driver.__call__(self, console)
+    run_game(tmp_path, ["human", "normal"], seed=3, driver=QuitAtTheEnd(3))
+    assert save_of(tmp_path) is None

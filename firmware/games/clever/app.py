@@ -12,9 +12,9 @@ UP/DOWN overview and each area). A+B held: the game menu.
 """
 import gc
 from core import font
-from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
-from core.rules import Illegal
+from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
 from core.rng import Rng
+from core.table import LIVE, TableApp, run as run_app
 from games.clever import rules as R, view as V
 
 D = R.D
@@ -36,14 +36,9 @@ RULES = ("Roll-and-write for 1-4 players; most stars wins, ties share the win.\n
          "Solo: after your turn you pick once more from the dice you left; your stars "
          "give you a title.\n"
          "Keys: LEFT/RIGHT choose, A cross, B everyone's sheets, A+B menu.")
-LIVE = {}
 LOG = 24            # event texts kept for the summaries
 BOT_MS = 600        # a computer player's step stays on screen this long
 TABS = ("Y", "R", "G", "B", "pass")
-
-
-class Quit(Exception):
-    pass
 
 
 def fields_of(acts):
@@ -117,7 +112,9 @@ def joker_text(s, a):
     return " + ".join(parts)
 
 
-class App:
+class App(TableApp):
+    RULES = RULES
+
     def __init__(self, ctx, setup, saved):
         self.ctx = ctx
         self.ui = ctx.ui
@@ -148,34 +145,20 @@ class App:
             self.bots = bot
         # the last human seat that decided: a new game starts without a pass screen,
         # a resumed one with it (who holds the console now?)
-        self.last = -1
+        self.holder = -1
         if saved is None:
-            self.last = g.to_act()
+            self.holder = g.to_act()
         elif self.humans == 1:
-            self.last = self.kinds.index("human")
+            self.holder = self.kinds.index("human")
         self.turn = g.turn
         LIVE["game"] = g
         LIVE["waiting"] = "continue"
 
-    # ---- saving, keys, the event log -------------------------------------------
+    # ---- saving, the event log ----------------------------------------------------
     def save(self):
         gc.collect()    # the save is built in one piece: room for it in a fragmented heap
         self.ctx.save_game({"kinds": self.kinds, "game": self.game.to_save(),
                             "bot_rng": list(self.brng.getstate())})
-
-    def key(self, waiting="decide"):
-        LIVE["waiting"] = waiting
-        k = self.ui.wait_key()
-        if k & K_MENU:
-            self.menu()
-            return 0
-        return k
-
-    def menu(self):
-        LIVE["waiting"] = "continue"
-        if self.ctx.open_menu(RULES) == "quit":
-            self.save()
-            raise Quit()
 
     def note(self, owner):
         """Keep the rules' event texts; owner: the seat whose own action the
@@ -259,12 +242,8 @@ class App:
 
     def apply(self, a):
         """Apply a human's action; False (reason shown) if the rules refuse it."""
-        g = self.game
-        seat = g.seat
-        try:
-            g.apply(a)
-        except Illegal as e:
-            self.refuse(e.reason)
+        seat = self.game.seat
+        if not TableApp.apply(self, a):
             return False
         self.note(seat if a != "done" else -1)
         self.results(seat)
@@ -285,11 +264,11 @@ class App:
             if self.kinds[seat] != "human":
                 self.bot(seat)
             else:
-                if self.humans > 1 and self.last != seat:
+                if self.humans > 1 and self.holder != seat:
                     LIVE["waiting"] = "continue"
                     self.ui.pass_to(g.names[seat], "to roll the dice" if g.phase == "pick" and not g.role
                                     else "to use the dice left")
-                self.last = seat
+                self.holder = seat
                 self.news(seat)
                 self.decide(seat)
             if g.turn != self.turn:
@@ -314,8 +293,7 @@ class App:
         g.apply(a)
         self.note(-1)
         LIVE["waiting"] = "continue"
-        if self.ui.pause(BOT_MS) & K_MENU:
-            self.menu()
+        self.pause(BOT_MS)
 
     def targets(self, c):
         """Fields the player to act could cross first in colour c (pick screen)."""
@@ -492,7 +470,7 @@ class App:
         ui = self.ui
         ui.on_sleep = None
         self.ctx.clear_save()
-        seat = self.last if self.last >= 0 else 0
+        seat = self.holder if self.holder >= 0 else 0
         self.news(seat, "Game over")
         rows = []
         for p in range(g.n):
@@ -531,11 +509,4 @@ class App:
 
 
 def run(ctx, setup, saved):
-    app = App(ctx, setup, saved)
-    try:
-        app.play()
-    except Quit:
-        pass
-    finally:
-        ctx.ui.on_sleep = None
-        LIVE.clear()
+    run_app(App(ctx, setup, saved))

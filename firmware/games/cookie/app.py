@@ -13,9 +13,9 @@ import gc
 import json
 from core import font
 from core.jsonout import dumps
-from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
-from core.rules import Illegal
+from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
 from core.rng import Rng
+from core.table import LIVE, TableApp, run as run_app
 # (a collection after each module: the next one's objects then fill the
 # holes its loading left, so larger blocks stay free for the saves)
 from games.cookie import rules as R
@@ -42,7 +42,6 @@ RULES = ("Dots and boxes on your own 6x6 board, 2-5 players; most points wins, t
          "or 19 (5). Frame variant: the border walls start drawn.\n"
          "Keys: arrows move, A picks, B turn menu (scoreboard, all boards, skip / no move), "
          "A+B game menu.")
-LIVE = {}
 LOG = 32            # event texts kept for the summaries
 LOGB = 1200         # bytes for them
 BOT_MS = 500        # a computer player's step stays on screen this long
@@ -50,10 +49,6 @@ LAYOUT = "cookielay"
 SIDE_KEYS = (K_UP, K_DOWN, K_LEFT, K_RIGHT)     # top, bottom, left, right (state.SS order)
 SIDE_NAMES = ("UP", "DOWN", "LEFT", "RIGHT")
 VIEWS = ("Scoreboard", "All boards", "Last events")
-
-
-class Quit(Exception):
-    pass
 
 
 # ---- what keys_for() and the screens agree on ------------------------------------
@@ -208,7 +203,9 @@ def phase_text(g):
     return "", "Give chip"
 
 
-class App:
+class App(TableApp):
+    RULES = RULES
+
     def __init__(self, ctx, setup, saved):
         self.ctx = ctx
         self.ui = ctx.ui
@@ -247,9 +244,9 @@ class App:
         self.humans = self.kinds.count("human")
         # the last human seat that decided: a new game starts without a pass
         # screen, a resumed one with it (who holds the console now?)
-        self.last = -1
+        self.holder = -1
         if saved is None and self.kinds[g.to_act()] == "human":
-            self.last = g.to_act()
+            self.holder = g.to_act()
         self.turn = self.when()
         self.cur = 0
         LIVE["game"] = g
@@ -258,7 +255,7 @@ class App:
     def when(self):
         return self.game.round * 8 + self.game.seat
 
-    # ---- saving, keys, the event log -------------------------------------------------
+    # ---- saving, the game menu, the event log -----------------------------------------
     def save(self):
         # (a few long texts: the JSON writer keeps a list entry per piece;
         # the collection first leaves the free heap in one piece for it)
@@ -269,20 +266,10 @@ class App:
         self.ctx.save_game({"setup": to_text(self.setup), "game": "|".join(t),
                             "bot_rng": pack(self.brng.getstate())})
 
-    def key(self, waiting="decide"):
-        LIVE["waiting"] = waiting
-        k = self.ui.wait_key()
-        if k & K_MENU:
-            self.menu()
-            return 0
-        return k
-
     def menu(self):
+        """The game menu; on Resume the screen waits as before."""
         w = LIVE.get("waiting")
-        LIVE["waiting"] = "continue"
-        if self.ctx.open_menu(RULES) == "quit":
-            self.save()
-            raise Quit()
+        TableApp.menu(self)
         LIVE["waiting"] = w
 
     def note(self, owner):
@@ -365,10 +352,7 @@ class App:
         g = self.game
         seat = g.seat
         ph = g.phase
-        try:
-            g.apply(a)
-        except Illegal as e:
-            self.refuse(e.reason)
+        if not TableApp.apply(self, a):
             return False
         echo = a[0] in "wsrc" or a[0] == "p" and ph != "place"
         self.note(seat if echo else -1)
@@ -389,11 +373,11 @@ class App:
             if self.kinds[seat] != "human":
                 self.bot(seat)
             else:
-                if self.humans > 1 and self.last != seat:
+                if self.humans > 1 and self.holder != seat:
                     LIVE["waiting"] = "continue"
                     self.ui.pass_to(g.names[seat], "to place your chips" if g.phase == "place" else
                                     "Round %d: rolled %d" % (g.round, g.roll_sum()))
-                self.last = seat
+                self.holder = seat
                 self.news(seat)
                 self.decide()
             if self.when() != self.turn:
@@ -428,8 +412,7 @@ class App:
         g.apply(a)
         self.note(-1)
         LIVE["waiting"] = "continue"
-        if self.ui.pause(BOT_MS) & K_MENU:
-            self.menu()
+        self.pause(BOT_MS)
 
     def screen(self, cur=-1, marks=(), sel=-1, zoom=-1, text=None):
         """The decision screen of the seat to act."""
@@ -579,17 +562,10 @@ class App:
         self.ui.on_sleep = None
         self.ctx.clear_save()
         if self.humans:
-            self.news(self.last if self.last >= 0 else self.kinds.index("human"), "Game over")
+            self.news(self.holder if self.holder >= 0 else self.kinds.index("human"), "Game over")
         LIVE["waiting"] = "continue"
         self.ui.scores("Game over", V.end_rows(g), g.winners())
 
 
 def run(ctx, setup, saved):
-    app = App(ctx, setup, saved)
-    try:
-        app.play()
-    except Quit:
-        pass
-    finally:
-        ctx.ui.on_sleep = None
-        LIVE.clear()
+    run_app(App(ctx, setup, saved))

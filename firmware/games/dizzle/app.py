@@ -14,8 +14,8 @@
 import gc
 from core import font
 from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
-from core.rules import Illegal
 from core.rng import Rng
+from core.table import LIVE, TableApp, run as run_app
 from games.dizzle import bot, rules as R, sheets as S, view as V
 
 RULES = ("Dizzle: 1-4 players, sheet levels 1-4. Most points wins.\n"
@@ -34,16 +34,11 @@ RULES = ("Dizzle: 1-4 players, sheet levels 1-4. Most points wins.\n"
          "rows and columns, flags, minus bombs and piles. Tie: fewer X's wins.\n"
          "Keys: LEFT/RIGHT a die, A take it; arrows on the sheet, A put it (A on a field "
          "it may not go on says why); B back, or everyone's sheets.")
-LIVE = {}
 LOG = 12            # event texts kept for the summaries (and saved)
 BOT_MS = 700        # a computer player's move stays on screen this long
 
 
 PACK = ("sheets", "tiers", "pool")     # saved as digit strings
-
-
-class Quit(Exception):
-    pass
 
 
 def pack(t):
@@ -129,7 +124,9 @@ def keys_for(game, action):
     return moves(g, choice_cells(g)[0], cell) + ["A"]
 
 
-class App:
+class App(TableApp):
+    RULES = RULES
+
     def __init__(self, ctx, setup, saved):
         self.ctx = ctx
         self.ui = ctx.ui
@@ -167,7 +164,7 @@ class App:
     def first_human(self):
         return self.kinds.index("human") if self.humans else -1
 
-    # ---- saving, keys, messages ---------------------------------------------------
+    # ---- saving, messages ---------------------------------------------------------
     def save(self):
         # small numbers as digit strings, the log as one text: core.jsonout keeps a
         # list entry per number and string, and a few hundred of them need a large
@@ -186,27 +183,13 @@ class App:
         self.ctx.save_game({"kinds": self.kinds, "game": d, "bot_rng": list(self.brng.getstate()),
                             "log": "|".join(self.log), "nlog": self.nlog, "seen": self.seen})
 
-    def key(self, waiting="decide"):
-        LIVE["waiting"] = waiting
-        k = self.ui.wait_key()
-        if k & K_MENU:
-            self.menu()
-            return 0
-        return k
-
-    def menu(self):
-        LIVE["waiting"] = "continue"
-        if self.ctx.open_menu(RULES) == "quit":
-            self.save()
-            raise Quit()
-
     def hold(self, ms=1500):
         # a screen everyone should see: A with people at the table, else a pause
         if self.humans:
             while not self.key("continue") & (K_A | K_B):
                 pass
-        elif self.ui.pause(ms) & K_MENU:
-            self.menu()
+        else:
+            self.pause(ms)
 
     def read(self, title, texts, indent=True):
         # event texts to read (UP/DOWN scroll); A goes on, B shows the sheets
@@ -231,8 +214,7 @@ class App:
                 font.text(fb, font.ARROW_UP + font.ARROW_DOWN, 2, 56)
             ui.show()
             if not self.humans:
-                if ui.pause(1200) & K_MENU:
-                    self.menu()
+                self.pause(1200)
                 return
             k = self.key("continue")
             if k & K_UP and first > 0:
@@ -274,14 +256,10 @@ class App:
         for q in range(g.n):
             self.snap[q][:] = g.sheets[q]
         turn = g.turn + 1
-        if human:
-            try:
-                g.apply(a)
-            except Illegal as e:
-                self.refuse(e.reason)
-                return False
-        else:
+        if not human:
             g.apply(a)
+        elif not self.apply(a):
+            return False
         ev = g.pop_events()
         # the action's own events, then (when the turn ended) the end of the turn,
         # and (when another began) its roll, last
@@ -355,8 +333,8 @@ class App:
                 V.lines(fb, [g.names[q], "%d field%s" % (hit, "s" if hit > 1 else ""), "-%d points" % (hit * g.lv[8])]
                         + (["by " + by[0]] + by[1:] if by else ["blown up"]))
                 ui.show()
-                if blink < 6 and ui.pause(200) & K_MENU:
-                    self.menu()
+                if blink < 6:
+                    self.pause(200)
             self.hold()
 
     def rolled(self):
@@ -604,14 +582,5 @@ class App:
         ui.scores("Game over", rows, win)
 
 
-
-
 def run(ctx, setup, saved):
-    app = App(ctx, setup, saved)
-    try:
-        app.play()
-    except Quit:
-        pass
-    finally:
-        ctx.ui.on_sleep = None
-        LIVE.clear()
+    run_app(App(ctx, setup, saved))

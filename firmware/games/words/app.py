@@ -648,6 +648,7 @@ class App:
                          "\n".join(last if game.over else lines + last))
                 self.seen = [self.nlog] * game.n
             self.save()
+        self.ui.on_sleep = None  # finished: sleeping on the end screen must not save it again
         self.ctx.clear_save()
         rows = []
         for s in range(game.n):
@@ -677,7 +678,8 @@ def run(ctx, setup, saved):
         ctx.ui.on_sleep = app.save
         app.play()
     except Quit:
-        app.save()
+        if not app.game.over:  # a finished game's save is already cleared
+            app.save()
     except DictionaryError as e:
         app.save()
         app.say("Word Cards", str(e))
