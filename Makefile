@@ -8,7 +8,9 @@ BOARD ?= pico
 PORT ?=
 STAMP := $(VENV)/.installed
 
-.PHONY: sim test build flash run bench data dictionary screenshots clean help
+WEB_PORT ?= 8000
+
+.PHONY: sim test build flash run bench data dictionary screenshots web web-serve clean help
 
 help:
 	@echo "make sim               play in the simulator (window, or terminal without a display)"
@@ -17,6 +19,7 @@ help:
 	@echo "make flash BOARD=pico [PORT=/dev/ttyACM0]  build, copy to the board with mpremote, reset"
 	@echo "make run BOARD=pico    run from this tree on the board (mpremote mount), no flashing"
 	@echo "make bench             memory, display and speed figures"
+	@echo "make web-serve         the firmware in the browser (MicroPython WebAssembly) on http://127.0.0.1:$(WEB_PORT)/"
 
 $(STAMP): requirements.txt requirements-micropython.txt tools/install_deps.sh tools/install_system_deps.sh
 	@sh tools/install_deps.sh "$(PYTHON)" "$(VENV)"
@@ -27,7 +30,8 @@ sim: $(STAMP)
 	$(PY) -m sim --board $(BOARD)
 
 test: $(STAMP)
-	$(PY) -m pytest -q -p no:cacheprovider tests
+	@sh tools/install_web_deps.sh
+	$(PY) -m pytest -q -rs -p no:cacheprovider tests
 
 build: $(STAMP)
 	$(PY) tools/build.py --board $(BOARD)
@@ -46,6 +50,13 @@ data: $(STAMP)
 
 dictionary: $(STAMP)
 	$(PY) tools/build_dictionary.py
+
+web: $(STAMP)
+	@sh tools/install_web_deps.sh
+	$(PY) tools/build_web.py
+
+web-serve: web
+	$(PY) web/serve.py --port $(WEB_PORT)
 
 screenshots: $(STAMP)
 	$(PY) tools/screenshots.py

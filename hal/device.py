@@ -3,7 +3,6 @@
 Used on the device by board.make_hal(); the simulator calls make_hal() with
 its own clock, rng, storage root and power, and the stub `machine` module.
 """
-import machine
 from core.keys import key_bit
 
 
@@ -20,7 +19,12 @@ class Hal:
         self.led = led
 
 
+# `machine` is imported inside the builders: the Hal class alone must import
+# where there is no machine module (the browser, the headless harness).
+
+
 def make_display(board):
+    import machine
     from hal.ssd1306 import SSD1306_I2C, SSD1306_SPI
     Pin = machine.Pin
     if board.DISPLAY_BUS == "i2c":
@@ -38,6 +42,7 @@ def make_display(board):
 
 
 def make_buttons(board, clock):
+    import machine
     from hal.buttons import Buttons
     Pin = machine.Pin
     pins = tuple((key_bit(name), Pin(gpio, Pin.IN, Pin.PULL_UP)) for name, gpio in board.BUTTONS)
@@ -45,6 +50,7 @@ def make_buttons(board, clock):
 
 
 def make_led(board):
+    import machine
     if board.LED is None:
         return None
     if board.LED_KIND == "neopixel":
@@ -63,6 +69,7 @@ class _PixelLed:
 
 
 def make_hal(board, clock=None, rng=None, storage_root=None, power=None):
+    import machine
     from hal.storage import FileStorage
     from hal.sound import Sound
     from hal.power import Power
