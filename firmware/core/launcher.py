@@ -126,8 +126,7 @@ class Launcher:
                     return (game_id, setup, None)
 
     def rules_text(self, game_id):
-        app = load_module("games.%s.app" % game_id)
-        text = app.RULES
+        text = load_module("games.%s.setup" % game_id).RULES  # not the whole game
         unload_game(game_id)
         return text
 

@@ -1,8 +1,28 @@
-"""The options the launcher's setup screen offers (the rest keep the defaults
-documented in docs/clever.md). Kept apart from rules.py so the launcher never
-loads the rules core: (option, label, ((value, shown as), ...))."""
+"""What the launcher shows before a game: the options its setup screen
+offers (the rest keep the defaults documented in docs/clever.md). Kept apart from rules.py so the launcher never
+loads the rules core: (option, label, ((value, shown as), ...)), and RULES."""
 SETUP = (
     ("start_player", "Starts", (("first", "P1"), ("random", "Random"))),
     ("bonus_skip", "Skip bonus", ((False, "No"), (True, "May"))),
     ("end_rule", "Game ends", (("turn", "Turn"), ("round", "Round"))),
 )
+
+# the rules summary: the launcher's "Rules" item and the in-game menu
+RULES = ("Roll-and-write for 1-4 players; most stars wins, ties share the win.\n"
+         "Your turn: the five dice are rolled (again, by themselves, until something fits). "
+         "Pick a colour and cross symbols in that area only, with the dice of that colour "
+         "plus any jokers (a joker is any symbol of the colour). Dice you do not use go to "
+         "the middle.\n"
+         "Then each other player picks one colour among the dice in the middle (plus "
+         "jokers left there) and crosses with them, or passes. The dice stay in the middle.\n"
+         "Balloons (Y): left to right, each needs its own kind. Candles (R): left to "
+         "right, a wagon needs all its candles at once. Presents (G): any order. Sweets "
+         "(B): each row left to right, a field needs a pair.\n"
+         "A bonus circle (ring with a colour letter) gives a free cross in that colour "
+         "at the end of your move: a whole symbol, chains on. Green columns 2-4 give "
+         "bonuses when full.\n"
+         "Stars: next to crossed fields; green: the full left column and each full row.\n"
+         "The game ends after the turn in which someone fills an area.\n"
+         "Solo: after your turn you pick once more from the dice you left; your stars "
+         "give you a title.\n"
+         "Keys: LEFT/RIGHT choose, A cross, B everyone's sheets, A+B menu.")

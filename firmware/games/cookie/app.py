@@ -26,22 +26,7 @@ from games.cookie import view as V
 gc.collect()
 from games.cookie.state import SS, SEGSP, CHIPS, seg_name, seg_index, space_name, _SAVE as SAVE_KEYS
 
-RULES = ("Dots and boxes on your own 6x6 board, 2-5 players; most points wins, ties share.\n"
-         "Each round two dice are rolled for everybody. Find the chip with that number and "
-         "draw its walls (2/12: 4, 3/11: 3, 4/10: 2, 5-9: 1) on free sides of its space. "
-         "Walls that do not fit are lost and you cross one drink bar; so does a roll whose "
-         "chip you no longer have. The third bar gives one wall anywhere (you may skip it), "
-         "then the bars are wiped.\n"
-         "A space with four walls is crossed; a chip on it moves to a free space. Then you "
-         "may move one chip to a free space.\n"
-         "Tasks: blue side - all 3 of a cookie, 6 of the 10 red spaces (dotted ring), a full "
-         "row or column; yellow side - all of a cookie (not on red), 6 red. The first to "
-         "complete a task scores its top slot (blue 6), later rounds the next (4), then 3; "
-         "the same round: everybody scores the same slot. Give one chip for each task.\n"
-         "The game ends after the round in which someone has 25 (2 players), 22 (3), 20 (4) "
-         "or 19 (5). Frame variant: the border walls start drawn.\n"
-         "Keys: arrows move, A picks, B turn menu (scoreboard, all boards, skip / no move), "
-         "A+B game menu.")
+from games.cookie.setup import RULES  # the rules summary (the launcher shows it too)
 LOG = 32            # event texts kept for the summaries
 LOGB = 1200         # bytes for them
 BOT_MS = 500        # a computer player's step stays on screen this long

@@ -10,9 +10,7 @@ from core import draw
 from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 from games.dice.rules import Game, MAX_DICE, chi_square_x100, verdict
 
-RULES = ("Roll up to 13 dice. Pick dice with A to re-roll only those, or press Roll "
-         "with none picked to roll all. UP/DOWN change how many dice. Fair shows "
-         "every roll made on this console and a chi-square test of the dice.")
+from games.dice.setup import RULES  # the rules summary (the launcher shows it too)
 STATS = "dicestats"
 SIZE = 13
 PER_ROW = 7

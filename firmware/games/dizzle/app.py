@@ -18,22 +18,7 @@ from core.rng import Rng
 from core.table import LIVE, TableApp, run as run_app
 from games.dizzle import bot, rules as R, sheets as S, view as V
 
-RULES = ("Dizzle: 1-4 players, sheet levels 1-4. Most points wins.\n"
-         "A turn: the start player rolls all dice (shown sorted). From them, clockwise, "
-         "everyone still in takes ONE die at a time and puts it on an empty field with the "
-         "same pips: the first die of a turn next to an X, later dice next to this turn's "
-         "dice. Only when those are boxed in may you jump: next to any X.\n"
-         "If a die fits you must take one. If none fits: roll the dice left again (a die "
-         "that then fits must be used; if none fits, give back one of this turn's dice) "
-         "or drop out. When all others are out, the last one gets one more go.\n"
-         "The turn ends when the table is empty or all are out: dice become X's. Your "
-         "bombs blow up the same field on the other sheets (minus points). A flag scores "
-         "more for the first to cross it. A rocket crosses a free planet of your choice. "
-         "A key opens its locks from your next turn. Brown piles cost points.\n"
-         "End: after the last round (or when a sheet is full). Points: gems, full puzzles, "
-         "rows and columns, flags, minus bombs and piles. Tie: fewer X's wins.\n"
-         "Keys: LEFT/RIGHT a die, A take it; arrows on the sheet, A put it (A on a field "
-         "it may not go on says why); B back, or everyone's sheets.")
+from games.dizzle.setup import RULES  # the rules summary (the launcher shows it too)
 LOG = 12            # event texts kept for the summaries (and saved)
 BOT_MS = 700        # a computer player's move stays on screen this long
 
