@@ -171,6 +171,45 @@ def test_move_screen_with_the_zoomed_cursor_space(tmp_path):
     golden(c, "cookie_move")
 
 
+def lit(console, x, y):
+    return rows(console.panel())[y][x] == "#"
+
+
+def bracketed(console, s):
+    """Space s drawn as a legal target: a 3-pixel L in each inner corner."""
+    x, y = 10 * (s % 6), 1 + 10 * (s // 6)
+    return all(lit(console, x + a, y + b) for a, b in (
+        (1, 1), (2, 1), (1, 2), (9, 1), (8, 1), (9, 2), (1, 9), (2, 9), (1, 8), (9, 9), (8, 9), (9, 8)))
+
+
+def unmarked(console, s):
+    """No corner L (a red space's ring only lights the corner pixel itself)."""
+    x, y = 10 * (s % 6), 1 + 10 * (s // 6)
+    return not any(lit(console, x + a, y + b) for a, b in (
+        (2, 1), (1, 2), (8, 1), (9, 2), (2, 9), (1, 8), (8, 9), (9, 8)))
+
+
+def test_legal_spaces_are_bracketed_and_the_others_not(tmp_path):
+    # move: the chips (move N) are the targets, the cookies and crosses not
+    c, d = stop_at(tmp_path, ["human", "easy"], lambda g: g.phase == "move")
+    g = d.game
+    cur = g.chip_space(0, g.roll_sum())                 # the cursor starts on the rolled chip
+    cur = cur if cur >= 0 else g.chip_space(0, g.chips_on_board(0)[0])
+    chips = set(g.chip_space(0, int(a.split()[1])) for a in g.legal_actions() if a[:4] == "move")
+    legal = [s for s in sorted(chips) if s != cur]
+    other = [s for s in range(36) if s not in chips and s != cur]
+    assert legal and other
+    assert bracketed(c, legal[0]) and not bracketed(c, other[0])
+    assert all(bracketed(c, s) for s in legal) and all(unmarked(c, s) for s in other)
+    # free setup: the free spaces are the targets, a placed chip not
+    c, d = stop_at(tmp_path / "b", ["human", "easy"], lambda g: g.phase == "place", ["A", "DOWN"],
+                   {"setup": "free"})
+    g = d.game
+    assert g.chip_at[0][0] == 2 and unmarked(c, 0) and bracketed(c, 1) and bracketed(c, 35)
+    # the cursor (space 1 1 now) is lit, its corners cut: a legal space
+    assert lit(c, 12, 12) and not lit(c, 11, 12) and lit(c, 11, 13)
+
+
 def test_placement_screen_and_the_turn_menu(tmp_path):
     c, d = stop_at(tmp_path, ["human", "human"], lambda g: g.phase == "place", ["A", "A", "DOWN"],
                    {"setup": "free"})

@@ -3,9 +3,10 @@
 Every decision screen: the player's 6x6 board on the left, the panel on the
 right (dice, name and points, drink bars, what to do, the space under the
 cursor zoomed). Spaces (place, move, put a chip, give a chip): the arrows
-move a cursor over the board, A picks the space. Walls: UP/DOWN/LEFT/RIGHT
-pick that side of the rolled chip's space (the sides that may be drawn are
-dashed), A draws it. The drink wall: a space first (A), then its side.
+move a cursor over the board, A picks the space; the spaces A may pick (from
+game.legal_actions(), worked out once per decision) have corner brackets.
+Walls: UP/DOWN/LEFT/RIGHT pick that side of the rolled chip's space (the
+sides that may be drawn are dashed), A draws it. The drink wall: a space first (A), then its side.
 B: the turn menu (random layout / copy, skip the drink wall, no move, put
 back; the scoreboard, every board, the last events). A+B held: game menu.
 """
@@ -234,6 +235,7 @@ class App(TableApp):
             self.holder = g.to_act()
         self.turn = self.when()
         self.cur = 0
+        self.legal = bytearray(36)      # the spaces that may be picked now (made once)
         LIVE["game"] = g
         LIVE["waiting"] = "continue"
 
@@ -399,12 +401,12 @@ class App(TableApp):
         LIVE["waiting"] = "continue"
         self.pause(BOT_MS)
 
-    def screen(self, cur=-1, marks=(), sel=-1, zoom=-1, text=None):
+    def screen(self, cur=-1, marks=(), sel=-1, zoom=-1, text=None, legal=None):
         """The decision screen of the seat to act."""
         g = self.game
         p = g.seat
         fb = self.fb
-        V.board(fb, g, p, cur, marks, sel)
+        V.board(fb, g, p, cur, marks, sel, legal)
         V.head(fb, g, p, g.names[p])
         a, b = text or phase_text(g)
         if g.phase == "claim" and not text:
@@ -419,6 +421,8 @@ class App(TableApp):
         """One decision of the human seat to act."""
         g = self.game
         self.cur = start(g)
+        if g.phase != "walls":
+            self.targets()
         while True:
             if g.phase == "walls":
                 a = self.sides(g.space, self.cur)
@@ -426,6 +430,27 @@ class App(TableApp):
                 a = self.spaces()
             if a and self.apply(a):
                 return
+
+    def targets(self):
+        """self.legal: 1 for every space an action of game.legal_actions()
+        picks (put r c; move / give N: the chip's space; a drink wall: the
+        spaces beside it), once per decision."""
+        g = self.game
+        p = g.seat
+        m = self.legal
+        for s in range(36):
+            m[s] = 0
+        for a in g.legal_actions():
+            x = a.split()
+            if x[0] == "put":
+                m[int(x[1]) * 6 + int(x[2])] = 1
+            elif x[0] == "move" or x[0] == "give":
+                m[g.chip_space(p, int(x[1]))] = 1
+            elif x[0] == "wall":
+                i = seg_index(x[1], int(x[2]), int(x[3]))
+                for s in (SEGSP[2 * i], SEGSP[2 * i + 1]):
+                    if s < 36:
+                        m[s] = 1
 
     def turn_menu(self):
         """B: the phase's extra actions and the views. Returns an action or None."""
@@ -447,7 +472,7 @@ class App(TableApp):
         p = g.seat
         while True:
             cur = self.cur
-            self.screen(cur, zoom=cur)
+            self.screen(cur, zoom=cur, legal=self.legal)
             k = self.key()
             if k & (K_UP | K_DOWN):
                 self.cur = (cur + (6 if k & K_DOWN else 30)) % 36

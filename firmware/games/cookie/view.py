@@ -9,7 +9,10 @@ Marks, the same everywhere: a drawn (or printed) wall is a solid line, a
 free one only its corner dots; a cookie is its icon; a red-background space
 has a dotted ring inside; a chip is its number; a crossed space is an X;
 the cursor space is lit (its walls stay visible); a wall that may be drawn
-now is dashed, the wall under the cursor is a thick bar.
+now is dashed, the wall under the cursor is a thick bar. While a space is
+picked, every legal target has corner brackets inside (a 3-pixel L in each
+inner corner; the lit cursor space has its corners cut round); the
+other spaces have none (the cursor on one is a square).
 """
 from core import draw, font
 from core.font import FONT3x5
@@ -63,24 +66,47 @@ def wall(fb, i, style):
                 fb.pixel(x, y + k, 1)
 
 
-def cell(fb, g, p, s, x, y, lit=False, under=False):
+def brackets(fb, x0, y0, x1, y1, c):
+    """A 3-pixel L in each corner of the box x0..x1, y0..y1: a legal target."""
+    fb.hline(x0, y0, 2, c)
+    fb.vline(x0, y0, 2, c)
+    fb.hline(x1 - 1, y0, 2, c)
+    fb.vline(x1, y0, 2, c)
+    fb.hline(x0, y1, 2, c)
+    fb.vline(x0, y1 - 1, 2, c)
+    fb.hline(x1 - 1, y1, 2, c)
+    fb.vline(x1, y1 - 1, 2, c)
+
+
+def cell(fb, g, p, s, x, y, lit=False, under=False, legal=False):
     """Space s of seat p with its top-left grid corner at x, y (interior
     x+1..x+9); lit: the cursor (a lit 7x7 square, its content dark);
-    under: the cookie even under a chip or a cross."""
+    under: the cookie even under a chip or a cross; legal: a target now
+    (corner brackets)."""
     c = 1
     if lit:
         # the whole space lit, one dark pixel short of every drawn wall
         w = g.walls[p]
         t = w[SS[4 * s]] and 1
         u = w[SS[4 * s + 2]] and 1
-        fb.fill_rect(x + 1 + u, y + 1 + t, 9 - u - (w[SS[4 * s + 3]] and 1), 9 - t - (w[SS[4 * s + 1]] and 1), 1)
+        r = 9 - (w[SS[4 * s + 3]] and 1)
+        b = 9 - (w[SS[4 * s + 1]] and 1)
+        fb.fill_rect(x + 1 + u, y + 1 + t, r - u, b - t, 1)
         c = 0
+        if legal:
+            # a legal cursor space: its four corners cut (rounded)
+            fb.pixel(x + 1 + u, y + 1 + t, 0)
+            fb.pixel(x + r, y + 1 + t, 0)
+            fb.pixel(x + 1 + u, y + b, 0)
+            fb.pixel(x + r, y + b, 0)
     elif g.red[s]:
         for k in range(1, 10, 2):
             fb.pixel(x + k, y + 1, 1)
             fb.pixel(x + k, y + 9, 1)
             fb.pixel(x + 1, y + k, 1)
             fb.pixel(x + 9, y + k, 1)
+    if legal and not lit:
+        brackets(fb, x + 1, y + 1, x + 9, y + 9, 1)
     v = 0 if under else g.chip_at[p][s]
     if g.crossed[p][s] and not under:
         fb.line(x + 2, y + 2, x + 8, y + 8, c)
@@ -91,12 +117,13 @@ def cell(fb, g, p, s, x, y, lit=False, under=False):
         font.icon(fb, COOKIES[KINDS.find(g.kinds[s])], x + 2, y + 2, c)
 
 
-def board(fb, g, p, cur=-1, marks=(), sel=-1):
+def board(fb, g, p, cur=-1, marks=(), sel=-1, legal=None):
     """Seat p's board: cur the cursor space, marks walls shown dashed, sel
-    the wall under the cursor (thick)."""
+    the wall under the cursor (thick), legal (36 flags, or None) the spaces
+    that may be picked now (bracketed)."""
     fb.fill_rect(0, 0, PX - 1, 64, 0)
     for s in range(36):
-        cell(fb, g, p, s, 10 * (s % 6), BY + 10 * (s // 6), s == cur)
+        cell(fb, g, p, s, 10 * (s % 6), BY + 10 * (s // 6), s == cur, False, legal is not None and legal[s])
     w = g.walls[p]
     for i in range(84):
         if w[i]:
