@@ -70,3 +70,37 @@ def golden(console, name):
         diff = [y for y in range(64) if a[y] != b[y]]
         raise AssertionError("frame %s differs from the golden on rows %s\n%s" % (
             name, diff[:10], "\n".join(a[diff[0]:diff[0] + 8])))
+
+
+def open_game_keys(game_id):
+    """Fresh saves: main menu -> the game -> its first item (New game, or Resume when saved)."""
+    from core.launcher import available_games
+    items = [g[0] for g in available_games()]
+    return ["DOWN"] * items.index(game_id) + ["A", "A"]
+
+
+def setup_form_keys(game_id, kinds, opts=None):
+    """On a game's setup form: these seats ('human', 'easy', 'normal') and options
+    {name: value} (those its setup.py offers, each starting at its first choice), then Start."""
+    import importlib
+    from core.launcher import KIND_IDS
+    setup = importlib.import_module("games.%s.setup" % game_id).SETUP
+    n = len(kinds)
+    steps = {0: n - 2}                         # the Players row starts at 2
+    for i in range(n):
+        steps[2 + 2 * i] = KIND_IDS.index(kinds[i]) - (0 if i == 0 else 2)
+    names = [o[0] for o in setup]
+    for name, value in sorted((opts or {}).items()):
+        j = names.index(name)
+        steps[1 + 2 * n + j] = [v for v, _shown in setup[j][2]].index(value)
+    keys = []
+    row = 0
+    for r in sorted(steps):
+        keys += ["DOWN"] * (r - row)
+        row = r
+        keys += ["RIGHT"] * steps[r] if steps[r] >= 0 else ["LEFT"] * -steps[r]
+    return keys + ["DOWN"] * (1 + 2 * n + len(names) - row) + ["A"]
+
+
+def new_game_keys(game_id, kinds, opts=None):
+    return open_game_keys(game_id) + setup_form_keys(game_id, kinds, opts)

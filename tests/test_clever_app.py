@@ -1,36 +1,19 @@
 """Clever Kids on the console, played with buttons only in the simulator."""
 import sys
 
-from core.launcher import available_games
 from core.rng import Rng
 from core.saves import Saves
 from hal.storage import FileStorage
 from sim.console import Console
+import screen
 from screen import has_text, golden
 from games.clever import bot, rules as R
 
-KINDS = ("human", "easy", "normal")
 
 
 def setup_keys(kinds, options=None):
-    """From the main menu to Start: Clever Kids, New game, the seats, the options
-    the setup screen offers (games/clever/setup.py), e.g. {"bonus_skip": True}."""
-    from games.clever.setup import SETUP
-    items = [g[0] for g in available_games()]
-    keys = ["DOWN"] * items.index("clever") + ["A", "A"]
-    n = len(kinds)
-    keys += ["LEFT"] if n == 1 else ["RIGHT"] * (n - 2)         # Players starts at 2
-    for i, kind in enumerate(kinds):
-        keys += ["DOWN", "DOWN"]                                # "P<i> is"
-        keys += ["RIGHT"] * ((KINDS.index(kind) - (0 if i == 0 else 2)) % 3)
-    row = 2 * n
-    for j, (name, _label, choices) in enumerate(SETUP):
-        want = [v for v, _shown in choices].index((options or {}).get(name, choices[0][0]))
-        if want:
-            keys += ["DOWN"] * (2 * n + 1 + j - row) + ["RIGHT"] * want
-            row = 2 * n + 1 + j
-    keys += ["UP"] * (row + 1) + ["A"]                          # UP from Players wraps to Start
-    return keys
+    """From the main menu to Start: Clever Kids, New game, the seats and options."""
+    return screen.new_game_keys("clever", kinds, options)
 
 
 def app():

@@ -1,51 +1,28 @@
 """Cookie Party screens, played with buttons only in the simulator."""
 import sys
 
-from core.launcher import available_games, KIND_IDS
 from core.rng import Rng
 from core.saves import Saves
 from hal.storage import FileStorage
+import screen
 from screen import has_text, golden, rows
 from sim.console import Console
 from games.cookie import rules as R
-from games.cookie.setup import SETUP
 from games.cookie.state import SS
 
 APP = "games.cookie.app"
 
 
 def main_keys():
-    """Main menu -> Cookie Party -> New game (a fresh saves folder starts at the top)."""
-    items = [g[0] for g in available_games()]
-    return ["DOWN"] * items.index("cookie") + ["A", "A"]
+    return screen.open_game_keys("cookie")
 
 
 def setup_keys(kinds, opts=None):
-    """From 'New game' to the game: the setup form with these seats ('human',
-    'easy', 'normal') and options {name: value} (those games/cookie/setup.py
-    offers, each starting at its first choice), then Start."""
-    n = len(kinds)
-    steps = {0: n - 2}
-    for i in range(n):
-        default = 0 if i == 0 else 2
-        steps[2 + 2 * i] = KIND_IDS.index(kinds[i]) - default
-    names = [o[0] for o in SETUP]
-    for name, value in sorted((opts or {}).items()):
-        j = names.index(name)
-        steps[1 + 2 * n + j] = [v for v, _shown in SETUP[j][2]].index(value)
-    keys = []
-    row = 0
-    for r in sorted(steps):
-        keys += ["DOWN"] * (r - row)
-        row = r
-        s = steps[r]
-        keys += ["RIGHT"] * s if s >= 0 else ["LEFT"] * -s
-    keys += ["DOWN"] * (1 + 2 * n + len(names) - row) + ["A"]
-    return keys
+    return screen.setup_form_keys("cookie", kinds, opts)
 
 
 def new_game_keys(kinds, opts=None):
-    return main_keys() + setup_keys(kinds, opts)
+    return screen.new_game_keys("cookie", kinds, opts)
 
 
 def app():

@@ -3,7 +3,6 @@ save/resume anywhere (also mid-turn) continues identically."""
 import pytest
 
 from core.rng import Rng
-from core.rules import Illegal
 from games.cookie import rules as R
 from games.cookie import bot as B
 from games.cookie import data as D
@@ -45,7 +44,6 @@ def check_invariants(g, before=None):
             on = sorted(v for v in ch if v)
             assert len(on) == len(set(on))
             pend = g.pending if (p == g.seat and g.phase != "over") else []
-            moving = []
             for v in CHIPS:
                 places = (v in on) + (g.gone[p][v] != 0) + (v in pend)
                 assert places == 1, (p, v, on, list(g.gone[p]), pend)

@@ -1,6 +1,6 @@
 """The dice roller, played with buttons in the simulator."""
 from core.launcher import available_games
-from core.saves import Saves, decode
+from core.saves import Saves
 from hal.storage import FileStorage
 from screen import play, has_text, golden
 from games.dice.rules import Game, chi_square_x100, verdict

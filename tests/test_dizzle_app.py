@@ -1,48 +1,24 @@
 """Dizzle screens, played with buttons only in the simulator (CPython sim)."""
 import sys
 
-from core.launcher import available_games, KIND_IDS
 from core.rng import Rng
 from core.saves import Saves
 from hal.storage import FileStorage
+import screen
 from screen import has_text, golden
 from sim.console import Console
-from games.dizzle import rules as drules, setup as dsetup
+from games.dizzle import rules as drules
 
 APP = "games.dizzle.app"
 
 
-def main_keys(resume=False):
+def main_keys():
     """Main menu -> Dizzle -> New game (a fresh saves folder) or Resume (first when saved)."""
-    items = [g[0] for g in available_games()]
-    return ["DOWN"] * items.index("dizzle") + ["A", "A"]
-
-
-def setup_keys(kinds, opts=None):
-    """From 'New game' to the game: the setup form with these seats ('human', 'easy',
-    'normal') and options {name: value} (those games/dizzle/setup.py offers), then Start."""
-    n = len(kinds)
-    steps = {0: n - 2}
-    for i in range(n):
-        default = 0 if i == 0 else 2
-        steps[2 + 2 * i] = KIND_IDS.index(kinds[i]) - default
-    names = [o[0] for o in dsetup.SETUP]
-    for name, value in sorted((opts or {}).items()):
-        o = dsetup.SETUP[names.index(name)]
-        steps[1 + 2 * n + names.index(name)] = [c[0] for c in o[2]].index(value)
-    keys = []
-    row = 0
-    for r in sorted(steps):
-        keys += ["DOWN"] * (r - row)
-        row = r
-        s = steps[r]
-        keys += ["RIGHT"] * s if s >= 0 else ["LEFT"] * -s
-    keys += ["DOWN"] * (1 + 2 * n + len(names) - row) + ["A"]
-    return keys
+    return screen.open_game_keys("dizzle")
 
 
 def new_game_keys(kinds, opts=None):
-    return main_keys() + setup_keys(kinds, opts)
+    return screen.new_game_keys("dizzle", kinds, opts)
 
 
 def app():

@@ -10,10 +10,10 @@ import shutil
 import sys
 
 import pytest
-from core.launcher import available_games, KIND_IDS
 from core.rng import Rng
 from core.saves import Saves
 from hal.storage import FileStorage
+import screen
 from screen import has_text, golden, rows
 from sim.console import Console
 from games.words import data
@@ -25,33 +25,11 @@ SEATS3 = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "easy"}, {"n
 
 # ---------------------------------------------------------------- navigation
 def menu_keys():
-    """Fresh saves folder: main menu -> Word Cards -> first item (New game, or Resume)."""
-    items = [g[0] for g in available_games()]
-    return ["DOWN"] * items.index("words") + ["A", "A"]
-
-
-def setup_keys(kinds, opts=None):
-    """On the setup form: these seats ('human', 'easy', 'normal') and options, then Start."""
-    n = len(kinds)
-    steps = {0: n - 2}
-    for i in range(n):
-        steps[2 + 2 * i] = KIND_IDS.index(kinds[i]) - (0 if i == 0 else 2)
-    from games.words.setup import SETUP            # the options the form offers, default first
-    names = [o[0] for o in SETUP]
-    for name, value in sorted((opts or {}).items()):
-        values = [v for v, _shown in SETUP[names.index(name)][2]]
-        steps[1 + 2 * n + names.index(name)] = values.index(value)
-    keys = []
-    row = 0
-    for r in sorted(steps):
-        keys += ["DOWN"] * (r - row)
-        row = r
-        keys += ["RIGHT"] * steps[r] if steps[r] >= 0 else ["LEFT"] * -steps[r]
-    return keys + ["DOWN"] * (1 + 2 * n + len(names) - row) + ["A"]
+    return screen.open_game_keys("words")
 
 
 def new_game_keys(kinds, opts=None):
-    return menu_keys() + setup_keys(kinds, opts)
+    return screen.new_game_keys("words", kinds, opts)
 
 
 def app():
