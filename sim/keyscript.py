@@ -34,6 +34,28 @@ class Done(BaseException):  # not Exception: the launcher must not catch it
     """The key script is used up and the firmware waits for input."""
 
 
+class ScriptPin:
+    """A pulled-up button input for a scripted console: level 1 released, 0 pressed;
+    a falling edge calls the interrupt handler, as machine.Pin would."""
+    IRQ_FALLING = 4
+
+    def __init__(self):
+        self.level = 1
+        self.handler = None
+
+    def value(self, v=None):
+        return self.level
+
+    def irq(self, trigger=4, handler=None):
+        self.handler = handler
+
+    def drive(self, level):
+        fall = self.level == 1 and level == 0
+        self.level = level
+        if fall and self.handler is not None:
+            self.handler(self)
+
+
 class VirtualClock:
     def __init__(self, script):
         self.script = script

@@ -25,26 +25,7 @@ if sys.implementation.name != "micropython":
 from core.keys import key_bit
 from core.rng import Rng
 from core.saves import adler32
-from sim.keyscript import KeyScript
-
-class FakePin:
-    IRQ_FALLING = 4
-
-    def __init__(self):
-        self.level = 1
-        self.handler = None
-
-    def value(self, v=None):
-        return self.level
-
-    def irq(self, trigger=4, handler=None):
-        self.handler = handler
-
-    def drive(self, level):
-        fall = self.level == 1 and level == 0
-        self.level = level
-        if fall and self.handler is not None:
-            self.handler(self)
+from sim.keyscript import KeyScript, ScriptPin
 
 
 class FakeI2C:
@@ -97,7 +78,7 @@ class Console(KeyScript):
         self.pins = {}
         pins = []
         for name in ("UP", "DOWN", "LEFT", "RIGHT", "A", "B"):
-            p = FakePin()
+            p = ScriptPin()
             self.pins[name] = p
             pins.append((key_bit(name), p))
         display = SSD1306_I2C(128, 64, FakeI2C())

@@ -30,7 +30,7 @@ from hal.power import Power
 from hal.sound import Sound
 from hal.ssd1306 import SSD1306_I2C
 from hal.storage import FileStorage
-from sim.keyscript import KeyScript, Done
+from sim.keyscript import KeyScript, Done, ScriptPin
 
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
 SAVES = "/saves"
@@ -38,27 +38,6 @@ SAVES = "/saves"
 # SSD1306 commands that take arguments (the driver's init sequence and windows)
 _NARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1,
           0xDB: 1}
-
-
-class FakePin:
-    """A pulled-up input: level 1 released, 0 pressed; falling edges call the irq."""
-    IRQ_FALLING = 4
-
-    def __init__(self):
-        self.level = 1
-        self.handler = None
-
-    def value(self, v=None):
-        return self.level
-
-    def irq(self, trigger=4, handler=None):
-        self.handler = handler
-
-    def drive(self, level):
-        fall = self.level == 1 and level == 0
-        self.level = level
-        if fall and self.handler is not None:
-            self.handler(self)
 
 
 class PanelBus:
@@ -154,7 +133,7 @@ class _Base:
         self.pins = {}
         pins = []
         for name in NAMES:
-            p = FakePin()
+            p = ScriptPin()
             self.pins[name] = p
             pins.append((key_bit(name), p))
         self.bus = PanelBus()
