@@ -26,21 +26,5 @@ if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then
     echo "install_web_deps: chromium already installed"
     exit 0
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-    echo "install_web_deps: no apt-get; install Chromium by hand for the browser tests" >&2
-    exit 0
-fi
-SUDO=""
-if [ "$(id -u)" != "0" ]; then
-    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        SUDO="sudo -n"
-    else
-        echo "install_web_deps: not root and no password-less sudo; install chromium by hand for the browser tests" >&2
-        exit 0
-    fi
-fi
-echo "install_web_deps: apt-get install chromium"
-if ! { $SUDO apt-get install -y -q chromium >/dev/null 2>&1 || { $SUDO apt-get update -q >/dev/null 2>&1 && $SUDO apt-get install -y -q chromium >/dev/null 2>&1; }; }; then
-    echo "install_web_deps: could not install chromium; the browser tests will skip" >&2
-fi
+sh tools/install_system_deps.sh --with-recommends chromium -- the browser tests will skip
 exit 0
