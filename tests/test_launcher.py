@@ -97,6 +97,51 @@ def test_exception_inside_a_game_shows_an_error_and_returns(tmp_path, monkeypatc
     assert has_text(c, "Dice roller")  # back in the game menu, nothing frozen
 
 
+def test_out_of_memory_in_a_game_lets_the_game_go_before_the_message(tmp_path, monkeypatch):
+    import games.dice.app as app
+    import core.session as session
+    seen = []
+
+    def hungry(ctx, setup, saved):
+        raise MemoryError("memory allocation failed, allocating 4096 bytes")
+    monkeypatch.setattr(app, "run", hungry)
+    monkeypatch.setitem(sys.modules, "games.dice.app", app)
+    real_unload = session.unload_game
+    monkeypatch.setattr(session, "unload_game", lambda gid: seen.append(("unload", gid)))
+    real_error = session.Ui.error
+
+    def error(self, exc, what="The game stopped"):
+        seen.append(("error", what, self.on_sleep))
+        real_error(self, exc, what)
+    monkeypatch.setattr(session.Ui, "error", error)
+    c = play(goto("Dice roller") + " A", saves=str(tmp_path))
+    assert has_text(c, "Out of memory") and has_text(c, "MemoryError:")
+    # the game was let go (modules, its sleep hook) before the message was drawn
+    assert seen[0] == ("unload", "dice") and seen[1] == ("error", "Out of memory", None)
+    real_unload("dice")
+
+
+def test_out_of_memory_under_micropython_shows_the_message_and_goes_on(tmp_path):
+    """A game that eats the whole heap: the console still draws the message and returns to the menu."""
+    import mpy
+    import build
+    exe = mpy.require()
+    tree = build.mpy_tree(str(tmp_path / "fw"))
+    os.remove(os.path.join(tree, "games", "dice", "app.mpy"))
+    with open(os.path.join(tree, "games", "dice", "app.py"), "w") as f:
+        f.write("HOARD = []\n\n\ndef run(ctx, setup, saved):\n"
+                "    while True:\n        HOARD.append(bytearray(512))\n")
+    # main menu, open the dice roller (it eats the heap), A on the message, B back to the main menu
+    keys = goto("Dice roller") + " A A B"
+    env = dict(os.environ, PP_FIRMWARE=tree)
+    r = subprocess.run([exe, "-X", "heapsize=160K", "tools/headless.py", "--keys", keys, "--saves",
+                        str(tmp_path / "saves")], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0 and r.stdout.rstrip().splitlines()[-1].startswith("DONE"), r.stdout[-800:] + r.stderr
+    frames = [line.split()[2] for line in r.stdout.splitlines() if line.startswith("FRAME")]
+    assert frames[-1] == frames[0]            # back on the main menu, as it was at boot
+    assert len(set(frames)) >= 3              # the game menu and the message came between
+
+
 def test_game_modules_are_unloaded_after_playing(tmp_path):
     play(goto("Dice roller") + " A B", saves=str(tmp_path))
     assert not [m for m in sys.modules if m.startswith("games.dice.")]

@@ -68,6 +68,10 @@ class Session:
         except QuitGame:
             pass  # saved by the game's on_sleep hook before leaving
         except MemoryError as e:
+            # let go of the game first: the message itself needs heap to draw
+            app = None
+            ui.on_sleep = None
+            unload_game(game_id)
             ui.error(e, "Out of memory")
         except Exception as e:  # a bug in a game must not freeze the console
             try:
