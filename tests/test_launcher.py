@@ -90,6 +90,7 @@ def test_exception_inside_a_game_shows_an_error_and_returns(tmp_path, monkeypatc
     # keep the patched module: the session unloads games after running them
     import core.session as session
     monkeypatch.setattr(session, "unload_game", lambda gid: None)
+    monkeypatch.setattr(session, "unload_new", lambda before: None)
     c = play(goto("Dice roller") + " A", saves=str(tmp_path))
     assert has_text(c, "ZeroDivisionError:") and has_text(c, "division by zero in")
     assert has_text(c, "Your save is kept.")
@@ -236,6 +237,7 @@ def test_menu_chord_works_on_the_kits_own_screens_inside_a_game(tmp_path, monkey
     monkeypatch.setattr(app, "run", game)
     monkeypatch.setitem(sys.modules, "games.dice.app", app)
     monkeypatch.setattr(session, "unload_game", lambda gid: None)
+    monkeypatch.setattr(session, "unload_new", lambda before: None)
     c = play(goto("Dice roller") + " A MENU", saves=str(tmp_path))
     assert has_text(c, "Game menu") and has_text(c, "Save and quit")
     c = play(goto("Dice roller") + " A MENU DOWN A", saves=str(tmp_path))

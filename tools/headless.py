@@ -1,7 +1,7 @@
 """Run the real launcher with scripted keys, under CPython or MicroPython alike.
 
     python tools/headless.py [--seed N] [--keys "A DOWN A ..." | --keys-file F] [--saves DIR]
-    micropython -X heapsize=64K tools/headless.py --keys "..."
+    micropython -X heapsize=64K tools/headless.py --keys "..." [--mem]
 
 No `machine` needed: the pins, the I2C bus and the clock are plain objects
 here, and the real SSD1306 driver, buttons, UI kit, launcher and games run on
@@ -9,7 +9,9 @@ them. Each key is pressed when the firmware next waits for input. Prints one
 line per frame (`FRAME n <adler32 of the frame buffer> <bytes sent>`) and a
 final `DONE` line with the frame count and display traffic, so CPython and
 MicroPython runs can be compared line by line and the benchmarks can read the
-bytes sent per frame.
+bytes sent per frame. --mem collects garbage after every frame and prints
+`MEM peak_alloc=<bytes>` before DONE: the most heap the session held live
+(MicroPython only; `make bench` compares it across ports).
 """
 import sys
 
@@ -68,7 +70,7 @@ class Sound:
 
 
 class Console(KeyScript):
-    def __init__(self, seed, keys, saves_dir, out, driver=None):
+    def __init__(self, seed, keys, saves_dir, out, driver=None, mem=False):
         from hal.ssd1306 import SSD1306_I2C
         from hal.buttons import Buttons
         from hal.storage import FileStorage
@@ -85,6 +87,7 @@ class Console(KeyScript):
         self.display = display
         self.frames = 0   # counters only: a list per frame would need ever larger blocks
         self.total = 0
+        self.peak = 0 if mem else -1  # -1: not measured
         self.hal = Hal("headless", display, Buttons(tuple(pins), self.clock), self.clock, Rng(seed),
                        FileStorage(saves_dir), Sound(), Power(self))
         show = display.show
@@ -97,7 +100,16 @@ class Console(KeyScript):
             console.frames += 1
             console.total += n
             console.out("FRAME %d %08x %d" % (console.frames, adler32(display.buffer), n))
+            if console.peak >= 0:
+                console.measure()
         display.show = show_and_log
+
+    def measure(self):
+        import gc
+        gc.collect()
+        a = gc.mem_alloc()
+        if a > self.peak:
+            self.peak = a
 
     def drive(self, name, level):
         self.pins[name].drive(level)
@@ -124,8 +136,13 @@ def main(argv):
     seed = 1
     keys = []
     saves = None
+    mem = False
     i = 0
     while i < len(argv):
+        if argv[i] == "--mem":
+            mem = True
+            i += 1
+            continue
         if argv[i] == "--seed":
             seed = int(argv[i + 1])
         elif argv[i] == "--keys":
@@ -137,14 +154,16 @@ def main(argv):
             with open(argv[i + 1]) as f:
                 keys = f.read().split()
         else:
-            print("usage: headless.py [--seed N] [--keys \"A DOWN ...\" | --keys-file F] [--saves DIR]")
+            print("usage: headless.py [--seed N] [--keys \"A DOWN ...\" | --keys-file F] [--saves DIR] [--mem]")
             sys.exit(2)
         i += 2
     if saves is None:
         saves = "/tmp/pocket-party-headless-%d" % seed
         _empty_folder(saves)
-    c = Console(seed, keys, saves, print)
+    c = Console(seed, keys, saves, print, mem=mem)
     c.run()
+    if mem:
+        print("MEM peak_alloc=%d" % c.peak if sys.implementation.name == "micropython" else "MEM n/a")
     print("DONE frames=%d bytes=%d" % (c.frames, c.total))
 
 

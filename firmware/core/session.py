@@ -16,8 +16,7 @@ def load_module(name):
     return sys.modules[name]
 
 
-def unload(name):
-    """Forget a module (and its submodules) so its memory can be collected."""
+def _forget(name):
     for key in list(sys.modules):
         if key == name or key.startswith(name + "."):
             del sys.modules[key]
@@ -27,6 +26,20 @@ def unload(name):
         child = name[dot + 1:]
         if parent is not None and hasattr(parent, child):
             delattr(parent, child)
+
+
+def unload(name):
+    """Forget a module (and its submodules) so its memory can be collected."""
+    _forget(name)
+    gc.collect()
+
+
+def unload_new(before):
+    """Forget every module loaded since `before` (a set of module names): not only a
+    game's own modules but the core modules only it used (core.draw, core.rules...)."""
+    for key in list(sys.modules):
+        if key not in before:
+            _forget(key)
     gc.collect()
 
 
@@ -60,17 +73,25 @@ class Session:
     def launch(self, game_id, setup, saved):
         ui = self.ui
         ctx = Context(self, game_id)
+        before = set(sys.modules)
+        package = "games." + game_id
+        name = package + ".app"  # made now: on running out of memory nothing can be
         gc.collect()
         ui.menu_hook = ctx.menu_from_anywhere
         try:
-            app = load_module("games.%s.app" % game_id)
+            app = load_module(name)
             app.run(ctx, setup, saved)
         except QuitGame:
             pass  # saved by the game's on_sleep hook before leaving
         except MemoryError as e:
-            # let go of the game first: the message itself needs heap to draw
+            # Let go of the game before anything else: the heap may be full to the
+            # last byte, and the message needs some to draw. Nothing here allocates.
             app = None
             ui.on_sleep = None
+            sys.modules.pop(name, None)
+            if hasattr(sys.modules.get(package), "app"):
+                delattr(sys.modules[package], "app")
+            gc.collect()
             unload_game(game_id)
             ui.error(e, "Out of memory")
         except Exception as e:  # a bug in a game must not freeze the console
@@ -84,6 +105,7 @@ class Session:
             ui.on_sleep = None
             ui.menu_hook = None
             unload_game(game_id)
+            unload_new(before)
 
 
 class Context:
