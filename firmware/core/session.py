@@ -93,6 +93,7 @@ class Session:
                 delattr(sys.modules[package], "app")
             gc.collect()
             unload_game(game_id)
+            print("pocket-party: out of memory in", game_id)  # the serial log says so too
             ui.error(e, "Out of memory")
         except Exception as e:  # a bug in a game must not freeze the console
             try:
