@@ -1,0 +1,81 @@
+"""The word-list interface of Word Cards: class Lexicon, DictionaryError, LISTS.
+
+Subclasses: dawg.DawgLexicon (the lists on flash), wordlist.WordListLexicon (in
+memory). lexicon.py opens the lists. CPython and MicroPython alike.
+"""
+
+LISTS = ("relaxed", "strict", "kids")   # list name -> mask bit 1, 2, 4
+
+
+class DictionaryError(Exception):
+    """The dictionary file is missing or damaged; the message is for the player."""
+
+
+def _letter_counts(letters):
+    cnt = bytearray(26)
+    for ch in letters:
+        k = ord(ch) | 32
+        k -= 97
+        if k < 0 or k > 25:
+            raise ValueError("letters must be a-z, got %r" % ch)
+        cnt[k] += 1
+    return cnt
+
+
+def _norm_word(word):
+    """Lower-case a-z byte string of `word`, or None when it cannot be a word."""
+    try:
+        w = word.lower().encode()
+    except (AttributeError, UnicodeError):
+        return None
+    for c in w:
+        if c < 97 or c > 122:
+            return None
+    return w
+
+
+class Lexicon:
+    """A word list: contains, words_from, iter_words_from."""
+
+    name = "?"
+    count = 0               # number of words in the list
+    max_len = 15
+
+    def contains(self, word):
+        raise NotImplementedError
+
+    def __contains__(self, word):
+        return self.contains(word)
+
+    def words_from(self, letters, jokers=0, min_len=3, limit=None):
+        """Sorted words makeable from the multiset `letters` plus `jokers` wildcards.
+
+        Every word uses each tile at most once; a joker stands for any one letter.
+        With `limit`, the first `limit` words in alphabetical order (and the search
+        stops there). A productive 8 + 1 hand can make thousands of words (about
+        35 bytes each): on the device use `limit`, `min_len` or iter_words_from."""
+        out = []
+        if limit is not None and limit <= 0:
+            return out
+        for w in self.iter_words_from(letters, jokers, min_len):
+            out.append(w)
+            if limit is not None and len(out) >= limit:
+                break
+        return out
+
+    def iter_words_from(self, letters, jokers=0, min_len=3):
+        """The words of words_from one by one, alphabetically, none kept."""
+        raise NotImplementedError
+
+    def words(self):
+        """Every word of the list, sorted (for tests and tools; slow on the device)."""
+        return self.words_from("", self.max_len, 1)
+
+    def close(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
