@@ -7,7 +7,7 @@ import pytest
 from core.jsonout import dumps
 from core.rng import Rng
 from core.rules import Illegal
-from games.words import bot, data, rules
+from games.words import data, hints, rules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -463,7 +463,7 @@ def test_scoring_variant_match():
 # ---------------------------------------------------------------- hints, legal actions, saves
 def test_word_options_pick_tiles_pick_a_word():
     g = new_game("CAT*DOG" + "QXZVJKB")
-    opts = bot.word_options(g, [idx(g, "C"), idx(g, "A"), idx(g, "T")])
+    opts = hints.word_options(g, [idx(g, "C"), idx(g, "A"), idx(g, "T")])
     assert [w for w, a in opts] == ["ACT", "CAT"]
     word, action = opts[1]
     g.apply(action)
@@ -471,11 +471,11 @@ def test_word_options_pick_tiles_pick_a_word():
     g.apply("commit")
     g.apply("draw")
     # extend CAT with the joker: every option keeps C, A, T and maps the joker
-    opts = bot.word_options(g, [idx(g, "*")], 0)
+    opts = hints.word_options(g, [idx(g, "*")], 0)
     assert ["CATS", "set 0 0.0 0.1 0.2 %d=s" % idx(g, "*")] in opts
     g.apply(dict(opts)["CATS"])
     assert g.summary()["table"] == ["CATs"]
-    assert bot.word_options(g, [idx(g, "D")]) == []
+    assert hints.word_options(g, [idx(g, "D")]) == []
 
 
 def test_legal_actions_are_legal():

@@ -13,6 +13,7 @@ from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 from core.rules import Illegal
 from core.rng import Rng
 from games.words import bot, data, rules, view
+from games.words.hints import _minus, build_action, word_options
 from games.words.lexicon import DictionaryError
 
 from games.words.setup import RULES  # the rules summary (the launcher shows it too)
@@ -138,11 +139,11 @@ def pool_of(game, target):
 
 
 def word_list(game, picks, target):
-    """[[WORD, action]...], longest first: words from the picked cards (bot.word_options,
+    """[[WORD, action]...], longest first: words from the picked cards (hints.word_options,
     kid-friendly words first), or with nothing picked from the whole hand and the taken
     tiles (the LIMIT longest, kid-friendly ones first among equals)."""
     if picks:
-        out = bot.word_options(game, picks, target, LIMIT, False)
+        out = word_options(game, picks, target, LIMIT, False)
         order = sorted(range(len(out)), key=lambda i: (-len(out[i][0]), i))
         return [out[i] for i in order]
     hand = game.hands[game.turn]
@@ -169,7 +170,7 @@ def word_list(game, picks, target):
     top = []                # [score, word]: longest first, kid-friendly words first among equals
     for wd in game.lexicon().iter_words_from(base + letters, j, max(3, len(base))):
         v = 2 * len(wd)
-        if wd == base or len(top) == LIMIT and v + 1 <= top[-1][0] or bot._minus(wd, base) is None:
+        if wd == base or len(top) == LIMIT and v + 1 <= top[-1][0] or _minus(wd, base) is None:
             continue
         v += hint.contains(wd)
         i = len(top)
@@ -180,7 +181,7 @@ def word_list(game, picks, target):
             del top[LIMIT:]
     out = []
     for e in top:
-        a = bot.build_action(game, e[1], target if target >= 0 else None, refs)
+        a = build_action(game, e[1], target if target >= 0 else None, refs)
         if a:
             out.append([e[1].upper(), a])
     return out

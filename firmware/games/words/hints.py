@@ -1,0 +1,86 @@
+"""Word Cards: laying out a word as an action, and the words picked tiles make.
+
+build_action turns a word into the 'new ...' / 'set ...' action that lays it out
+(the computer players use it too); word_options is the screens' "pick tiles, pick a
+word" list.
+"""
+from games.words import data
+from games.words.table import LOWER, KIND, VALUE, MIN, word_lower
+
+
+def _minus(word, part):
+    """The letters of `word` left after taking out `part`; None if part is not inside."""
+    rest = list(word)
+    for ch in part:
+        if ch not in rest:
+            return None
+        rest.remove(ch)
+    return rest
+
+
+def build_action(game, wd, word, refs):
+    """An action that lays out the word `wd` from table word `word` (all its
+    tiles; None for a new word) and `refs` (hand indices, 't0' taken cards,
+    'W.P' table letters to take; earlier refs are used first, jokers last).
+    None if the letters do not fit."""
+    hand = game.hands[game.to_act()]
+    pool = []
+    base = []
+    if word is not None:
+        for i in range(len(game.words[word])):
+            base.append("%d.%d" % (word, i))
+    for r in base + list(refs):
+        r = str(r)
+        if r[:1] == "t":
+            t = game.held[int(r[1:])]
+        elif "." in r:
+            w, p = r.split(".")
+            t = game.words[int(w)][int(p)]
+        else:
+            t = hand[int(r)] * 32 + VALUE[hand[int(r)]]
+        if KIND[t >> 5] != data.KIND_ACTION:
+            pool.append([r, -1 if KIND[t >> 5] == data.KIND_JOKER and "." not in r else t & 31])
+    nbase = len(base)
+    out = []
+    for ch in wd:
+        got = None
+        for want in (LOWER.find(ch), -1):
+            for e in pool:
+                if got is None and e[1] == want:
+                    got = e[0] + ("=" + ch if want < 0 else "")
+                    e[1] = -2
+        if got is None:
+            return None
+        out.append(got)
+    for e in pool[:nbase]:
+        if e[1] != -2:
+            return None
+    return ("new " if word is None else "set %d " % word) + " ".join(out)
+
+
+def word_options(game, cards, word=-1, limit=12, exact=True):
+    """'Pick tiles, pick a word' for the screens: cards = hand indices and/or
+    't0' taken cards; word = a table word to extend (all its letters stay) or
+    -1. Up to `limit` [WORD, action] pairs, kid-list words first; exact=True
+    uses every chosen card, exact=False any of them."""
+    hand = game.hands[game.to_act()]
+    letters = ""
+    jokers = 0
+    for r in cards:
+        r = str(r)
+        t = game.held[int(r[1:])] if r[:1] == "t" else hand[int(r)] * 32 + VALUE[hand[int(r)]]
+        if KIND[t >> 5] == data.KIND_JOKER:
+            jokers += 1
+        elif KIND[t >> 5] == data.KIND_LETTER:
+            letters += LOWER[t & 31]
+    base = word_lower(game.words[word]) if word >= 0 else ""
+    total = len(base) + len(letters) + jokers
+    if total < MIN:
+        return []
+    hint = game.hint_lexicon()
+    out = [[], []]
+    for wd in game.lexicon().words_from(base + letters, jokers, total if exact else max(MIN, len(base) + 1), 200):
+        a = _minus(wd, base) is not None and build_action(game, wd, word if word >= 0 else None, cards)
+        if a:
+            out[0 if hint.contains(wd) else 1].append([wd.upper(), a])
+    return (out[0] + out[1])[:limit]

@@ -1,0 +1,117 @@
+"""The computer players' word search: the best word steps for the player to act.
+
+Bounded for the handheld: at most 9 hand letters per search, jokers only with 6
+cards or fewer, results streamed (iter_words_from) rather than listed, and where a
+letter fits into a table word cached by word (speed only, never a choice).
+"""
+from games.words.table import LOWER, MIN, word_lower
+from games.words.hints import _minus
+
+HARD = b"\0\2\1\0\0\2\2\2\0\6\4\0\2\0\0\2\6\0\0\0\0\4\3\6\3\6"   # awkward letters, a..z
+_cache = [None, {}]       # [lexicon, {word + letter: positions where the letter fits}]
+
+
+def best_steps(game, lex, check, level, rng, k):
+    """The k best word steps, best first: [score, word, action or (word index, refs), cards]."""
+    hand = game.hands[game.to_act()]
+    letters, nj = game.hand_letters()      # letter cards come first in a hand, in order
+    jok = len(letters)
+    nplay = jok + nj
+    out_ok = nplay == len(hand)            # no action card left behind
+    jokers_ok = nj > 0 and game.jokers_allowed()
+    top = []
+    search = letters
+    if len(letters) > 9:    # keep up to 3 awkward letters, 4 vowels, then the rest
+        hard = ""
+        vow = ""
+        rest = ""
+        for ch in letters:
+            if HARD[LOWER.find(ch)] >= 4 and len(hard) < 3:
+                hard += ch
+            elif ch in "aeiou":
+                vow += ch
+            elif HARD[LOWER.find(ch)] < 4:
+                rest += ch
+        search = "".join(sorted((hard + vow[:4] + rest + vow[4:])[:9]))
+    sj = min(nj, 2) if jokers_ok and len(hand) <= 6 else 0
+
+    def consider(wd, extra, how, bonus):
+        if check is not None and not check.contains(wd):
+            return
+        have = list(letters)
+        score = bonus
+        n = 0
+        for ch in _minus(wd, extra):
+            n += 1
+            if ch in have:
+                have.remove(ch)
+                score += 10 + HARD[LOWER.find(ch)]
+            else:
+                score += 3
+        if n == nplay and out_ok:
+            score += 1000
+        i = len(top)
+        while i and (score > top[i - 1][0] or score == top[i - 1][0] and wd < top[i - 1][1]):
+            i -= 1
+        if n and i < k:
+            top.insert(i, [score, wd, how, n])
+            del top[k:]
+
+    refs = list(range(len(hand)))
+    stream = lex.words_from
+    if level == "normal":
+        stream = getattr(lex, "iter_words_from", stream)    # no list: less heap
+    if len(search) + sj >= MIN:
+        for wd in stream(search, sj, MIN, *((40,) if level == "easy" else ())):
+            consider(wd, "", (None, refs), 0)
+    if not game.may_touch_table():
+        return top
+    # a letter put into a table word
+    if _cache[0] is not lex:
+        _cache[0] = lex
+        _cache[1] = {}
+    cache = _cache[1]
+    wis = range(len(game.words))
+    if level == "easy" and len(wis) > 2:
+        wis = (rng.randbelow(len(wis)), rng.randbelow(len(wis)))
+    xs = LOWER if jokers_ok and (nplay == 1 or level == "normal" and len(hand) <= 2) else letters
+    for wi in wis:
+        base = word_lower(game.words[wi])
+        done = ""
+        for x in xs:
+            if x in done:
+                continue
+            done += x
+            key = base + x
+            pos = cache.get(key)
+            if pos is None:
+                if len(cache) > 24:
+                    cache.clear()
+                pos = b""
+                for p in range(len(base) + 1):
+                    if (p == 0 or base[p - 1] != x) and lex.contains(base[:p] + x + base[p:]):
+                        pos += bytes((p,))
+                cache[key] = pos
+            h = letters.find(x)
+            for p in pos:
+                a = "add %d %d %s" % (wi, p, h if h >= 0 else "%d=%s" % (jok, x))
+                consider(base[:p] + x + base[p:], base, a, -1)
+    # a new word with one letter taken from a table word (leaving a word in order)
+    if level == "normal" and (not top or top[0][3] < 3) and (
+            game.opts["multipleTakesPerTurn"] or not game.snap):
+        frees = []
+        seen = ""
+        for wi in range(len(game.words)):
+            base = word_lower(game.words[wi])
+            for p in range(len(base) if len(base) > MIN else 0):
+                x = base[p]
+                if x not in seen and lex.contains(base[:p] + base[p + 1:]):
+                    seen += x
+                    frees.append((HARD[LOWER.find(x)], x, wi, p))
+        frees.sort()
+        for _h, x, wi, p in frees[:3]:
+            if len(search) + sj + 1 >= MIN:
+                for wd in stream(search + x, sj, MIN, *((40,) if level == "easy" else ())):
+                    if wd.count(x) > search.count(x):
+                        consider(wd, x, (None, refs + ["%d.%d" % (wi, p)]), -2)
+    return top
