@@ -7,6 +7,7 @@ PP_FIRMWARE=DIR uses another copy of the firmware instead, e.g. the .mpy tree
 from `tools/build.py --mpy-tree DIR`: a device imports precompiled files, and
 compiling large modules from source needs heap the console never spends.
 """
+import gc
 import os
 import sys
 
@@ -34,8 +35,16 @@ def game_modules(game_id):
     ids = known_games()
     if game_id not in ids:
         raise ValueError("unknown game '%s' (known: %s)" % (game_id, ", ".join(ids)))
+    # The console's heap policy (firmware/main.py): collect after every 4 KB allocated,
+    # so garbage (such as a compiler's parse tree) leaves no holes between the objects
+    # that stay. Compiling from source then fits a much smaller heap.
+    if hasattr(gc, "threshold"):
+        gc.threshold(4096)
+    gc.collect()
     rules = load("games." + game_id + ".rules")
+    gc.collect()
     bot = load("games." + game_id + ".bot")
+    gc.collect()
     return rules, bot
 
 
