@@ -16,21 +16,50 @@ like firmware older than raw-paste (the bytes are taken as text, Ctrl-A resets
 the raw REPL); `raw_paste=False` answers b"R\\x00" (understood, unsupported).
 
 Received code runs with CPython's exec() in a namespace that stands in for
-the device: `os`, `open`, `sys`, `hashlib`, `binascii`, `machine`, `time`,
-`gc`, `micropython`, `errno` and a few pure modules, with the filesystem
-rooted in a host directory (`root`; a temporary one by default). Failures are
-printed as MicroPython prints them (``OSError: [Errno 2] ENOENT``), in the
-error part of the raw REPL reply, so mpremote maps them to the right errno.
+the device: `os`/`vfs`, `open`, `sys`, `select`, `io`, `hashlib`, `binascii`,
+`machine`, `time`, `gc`, `micropython`, `framebuf`, `errno` and a few pure
+modules, with the filesystem rooted in a host directory (`root`; a temporary
+one by default). Failures are printed as MicroPython prints them (``OSError:
+[Errno 2] ENOENT``, tracebacks through <stdin> and the board's own files), in
+the error part of the raw REPL reply, so mpremote maps them to the right errno.
 
-Not emulated: Ctrl-C while code runs (code runs to completion), `mpremote
-mount` (its RemoteFS hook needs the device to call back over the serial
-line), importing modules from the device filesystem, .mpy execution.
+While code runs, the serial line is its stdin/stdout as on a board:
+`sys.stdin.buffer.readinto(buf[, n])` blocks for what the host sends,
+`sys.stdout.buffer.write(buf[, n])` goes out raw, `select.poll()` sees stdin,
+and Ctrl-C raises KeyboardInterrupt (unless `micropython.kbd_intr(-1)`). The
+fake checks for it where the VM would notice it soon: in sleeps, print and
+sys.stdout, stdin reads and poll (a loop calling none of them runs on).
+
+`mpremote mount` works: its hook's `os.mount(RemoteFS(...), '/remote')`
+mounts a VFS object, and every path under a mount point (open, stat,
+ilistdir, mkdir, remove, rename, chdir, ...) is dispatched to it as
+extmod/vfs.c does ("/remote/a" -> "/a"), so RemoteFS calls back to mpremote
+over the serial line, 0x18 command bytes and all. `import` looks along
+sys.path (package folder, then .py, then .mpy) through the same VFS, reads the
+source as mp_reader_vfs does (readinto of 249-byte chunks), compiles it with
+CPython and keeps the modules in the fake sys.modules.
+
+    dev.imports                           # [(module, "/remote/firmware/main.py"), ...] in import order
+    dev.sources["/remote/boards/pico.py"] # the bytes the board compiled
+    dev.mount_log                         # [("stat"|"open"|..., absolute device path), ...] into mounts
+    dev.hardware                          # [("i2c", 0x3c, False), ("pin", "LED", 1), ...]
+    dev.pin_levels[9] = 0                 # an input pin that reads low (a held button)
+    dev.interrupts, dev.mounts, dev.mode  # Ctrl-Cs taken while code ran; mounted VFSs; REPL mode
+
+The machine module is a bare board: inputs read their pull (buttons
+released), nothing answers on I2C (OSError EIO: no display), outputs, SPI and
+PWM are only recorded; framebuf.FrameBuffer can be made but draws nothing.
+
+Not emulated: .mpy execution, Ctrl-C in code that never reaches one of the
+checks above, the other ports' modules (network, bluetooth, ...), and the real
+VM's memory limits (the host's CPython compiles and runs everything).
 """
 import binascii
 import builtins
 import codeop
 import errno
 import hashlib
+import io
 import os
 import posixpath
 import select
@@ -53,7 +82,10 @@ FS_BLOCKS = 352  # 1.4 MB, the rp2 default filesystem
 CTRL_A, CTRL_B, CTRL_C, CTRL_D, CTRL_E = 1, 2, 3, 4, 5
 
 # Modules whose CPython version behaves like MicroPython's for what tools send.
-_PURE = ("struct", "json", "errno", "io", "math", "random", "collections", "re", "array", "binascii", "heapq")
+_PURE = ("struct", "json", "errno", "math", "random", "collections", "re", "array", "binascii", "heapq")
+
+_U_ALIASES = ("uos", "utime", "uhashlib", "ubinascii", "usys", "uerrno", "ustruct", "ujson", "uio", "urandom", "ure",
+              "uarray", "ucollections", "uselect")
 
 
 class HardReset(BaseException):
@@ -82,6 +114,15 @@ class FakeDevice:
         self.resets = 0
         self.soft_resets = 0
         self.raw_paste_blocks = 0
+        self.imports = []         # (module name, absolute device path of the .py it was compiled from)
+        self.sources = {}         # absolute device path -> the bytes the board compiled
+        self.mount_log = []       # (op, absolute device path): every call the board made into a mounted VFS
+        self.hardware = []        # ("i2c", addr, ok) | ("pin", id, value) | ("pwm", ...): what the firmware drove
+        self.pin_levels = {}      # GPIO -> level an input reads (a held button: {9: 0}); others read their pull
+        self.interrupts = 0       # Ctrl-C received (while code ran, with kbd_intr on) -> KeyboardInterrupt
+        self._rx = bytearray()    # received, not consumed yet (by the REPL or by the running code's stdin)
+        self._pending_intr = False
+        self._device_files = set()  # file names of code compiled from the board's filesystem (for tracebacks)
         self._reset_cond = threading.Condition()
         self.pause_on = None      # a device path: opening it makes the board stall until resume is set
         self.paused = threading.Event()
@@ -160,7 +201,11 @@ class FakeDevice:
             except OSError:  # EIO: no one has the terminal open
                 time.sleep(0.05)
                 continue
-            for c in data:
+            self._rx.extend(data)
+            # One byte at a time: code run by a byte reads what follows from self._rx (its stdin).
+            while self._rx and not self._stop.is_set():
+                c = self._rx[0]
+                del self._rx[0]
                 self._feed(c)
 
     def _tx(self, data):
@@ -191,6 +236,8 @@ class FakeDevice:
         self.cont = False
         self._paste = None
         self.cwd = "/"
+        self.mounts = {}          # mount point ("/remote") -> VFS object (os.mount)
+        self._intr_char = -1      # micropython.kbd_intr: 3 while code runs, -1 at the REPL
         self.modules = {}
         self.globals = {"__name__": "__main__", "__builtins__": self._make_builtins()}
 
@@ -373,6 +420,13 @@ class FakeDevice:
 
     def _execute(self, src, kind):
         """Run src on the 'device': (error text or "", "hard"|"soft"|"exit"|None). Output is sent as it comes."""
+        self._intr_char, self._pending_intr = CTRL_C, False  # pyexec.c: Ctrl-C interrupts running code
+        try:
+            return self._execute_unguarded(src, kind)
+        finally:
+            self._intr_char, self._pending_intr = -1, False
+
+    def _execute_unguarded(self, src, kind):
         try:
             if kind == "single":
                 try:
@@ -403,14 +457,13 @@ class FakeDevice:
             self.errors.append(err)
             return err, None
 
-    @staticmethod
-    def _format_exception(e):
+    def _format_exception(self, e):
         lines = ["Traceback (most recent call last):"]
         if isinstance(e, SyntaxError):
-            lines.append('  File "<stdin>", line %s' % (e.lineno or 1))
+            lines.append('  File "%s", line %s' % (e.filename or "<stdin>", e.lineno or 1))
         for fr in traceback.extract_tb(e.__traceback__):
-            if fr.filename == "<stdin>":
-                lines.append('  File "<stdin>", line %d, in %s' % (fr.lineno, fr.name))
+            if fr.filename == "<stdin>" or fr.filename in self._device_files:  # not the fake's own frames
+                lines.append('  File "%s", line %d, in %s' % (fr.filename, fr.lineno, fr.name))
         if isinstance(e, OSError):
             name = "OSError"
             code = e.errno if e.errno is not None else (e.args[0] if e.args else None)
@@ -436,6 +489,38 @@ class FakeDevice:
         rel = os.path.relpath(self._host(path), self.root).replace(os.sep, "/")
         return "/" if rel == "." else "/" + rel
 
+    def _abs(self, path):
+        """The absolute, normalised device path (relative ones from the current directory)."""
+        if isinstance(path, bytes):
+            path = path.decode()
+        if not isinstance(path, str):
+            raise TypeError("can't convert '%s' object to str implicitly" % type(path).__name__)
+        p = posixpath.normpath(posixpath.join(self.cwd, path))
+        return "/" + p.lstrip("/")
+
+    def _vfs(self, path):
+        """(VFS object, path inside it, absolute path) for a path under an os.mount point, else (None, None, path).
+
+        As extmod/vfs.c: "/remote/a/b" -> "/a/b" and "/remote" -> "/" for a VFS mounted at /remote.
+        """
+        p = self._abs(path)
+        for point, obj in self.mounts.items():
+            if p == point:
+                return obj, "/", p
+            if p.startswith(point + "/"):
+                return obj, p[len(point):], p
+        return None, None, p
+
+    def _on_mount(self, op, p, fn, *args):
+        """Call into a mounted VFS object (for mpremote's RemoteFS: a round trip over the serial line)."""
+        self.mount_log.append((op, p))
+        try:
+            return fn(*args)
+        except OSError as e:
+            if e.errno is None and e.args and isinstance(e.args[0], int):
+                raise self._oserror(abs(e.args[0])) from None  # MicroPython: OSError(2).errno == 2
+            raise
+
     @staticmethod
     def _oserror(code):
         return OSError(code, errno.errorcode.get(code, str(code)))
@@ -454,18 +539,88 @@ class FakeDevice:
         b["input"] = lambda prompt="": (_ for _ in ()).throw(OSError(errno.EIO, "EIO"))
         return b
 
+    # ----- input while code runs: stdin, Ctrl-C, sleeping ----------------------
+
+    def _poll_input(self, timeout):
+        """Take what the host sends within `timeout` s into self._rx (the running code's stdin).
+
+        The interrupt character (micropython.kbd_intr, Ctrl-C while code runs) is not stored: as in
+        the ports' receive handlers it schedules a KeyboardInterrupt, raised at the next _check_intr().
+        """
+        if self._stop.is_set():
+            raise _Stopped()
+        timeout = max(timeout, 0)
+        fd = self._master
+        if fd is None:  # not started (execute() only): nothing will ever come
+            time.sleep(timeout)
+            return
+        try:
+            ready = select.select([fd], [], [], timeout)[0]
+            data = os.read(fd, 4096) if ready else b""
+        except BlockingIOError:
+            data = b""
+        except (OSError, ValueError):  # EIO: no host on the line
+            time.sleep(min(timeout, 0.05))
+            data = b""
+        for c in data:
+            if c == self._intr_char:
+                self._pending_intr = True
+                self.interrupts += 1
+            else:
+                self._rx.append(c)
+
+    def _check_intr(self):
+        """A point where the VM would raise a pending KeyboardInterrupt. The fake has these in sleeps,
+        print/sys.stdout, stdin reads and select.poll: a loop that calls none of them cannot be interrupted."""
+        if self._stop.is_set():
+            raise _Stopped()
+        if self._intr_char >= 0 and not self._pending_intr:
+            self._poll_input(0)
+        if self._pending_intr:
+            self._pending_intr = False
+            raise KeyboardInterrupt()
+
+    def _sleep(self, seconds):
+        deadline = time.monotonic() + max(seconds, 0)
+        while True:
+            self._check_intr()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            self._poll_input(min(left, 0.05))
+
+    def _stdin_readinto(self, buf, n=None):
+        """sys.stdin.buffer.readinto(buf[, n]): blocks for n bytes, like mp_hal_stdin_rx_chr() in a loop."""
+        mv = memoryview(buf).cast("B")
+        n = len(mv) if n is None else min(n, len(mv))
+        while len(self._rx) < n:
+            self._check_intr()
+            self._poll_input(0.05)
+        mv[:n] = self._rx[:n]
+        del self._rx[:n]
+        return n
+
+    def _stdout_text(self, text):
+        self._check_intr()
+        self._cooked(text)
+
     def _print(self, *args, sep=" ", end="\n", file=None):
         text = sep.join(str(a) for a in args) + end
         if file is not None and not isinstance(file, _Stream):
             file.write(text)
         else:
-            self._cooked(text)
+            self._stdout_text(text)
+
+    # ----- files, through the VFS ----------------------------------------------
 
     def _open(self, path, mode="r", buffering=-1, encoding=None, *args, **kw):
-        host = self._host(path)
-        if self.pause_on is not None and self._device_path(path) == self.pause_on:
+        obj, inner, p = self._vfs(path)
+        if self.pause_on is not None and p == self.pause_on:
             self.paused.set()
             self.resume.wait(30)
+        if obj is not None:
+            return self._on_mount("open", p, obj.open, inner, mode)
+        host = self._host(path)
         if os.path.isdir(host) and not any(m in mode for m in "wax+"):
             raise self._oserror(errno.EISDIR)
         f = self._fs(builtins.open, host, mode)
@@ -473,14 +628,29 @@ class FakeDevice:
             self.events.append(("write", self._device_path(path)))
         return f
 
-    def _import(self, name, globals=None, locals=None, fromlist=(), level=0):
-        if level:
-            raise ImportError("can't perform relative import")
-        base = name[1:] if name in ("uos", "utime", "uhashlib", "ubinascii", "usys", "uerrno", "ustruct",
-                                    "ujson", "uio", "urandom", "ure", "uarray", "ucollections") else name
-        sysmods = self.modules.get("sys")
-        if sysmods is not None and name in sysmods.modules:
-            return sysmods.modules[name]
+    def _mount(self, obj, point, *, readonly=False, mkfs=False):
+        point = self._abs(point)
+        if point in self.mounts:
+            raise self._oserror(errno.EPERM)
+        obj.mount(readonly, mkfs)
+        self.mounts[point] = obj
+        self.events.append(("mount", point))
+
+    def _umount(self, target):
+        for point, obj in list(self.mounts.items()):
+            if target is obj or (isinstance(target, str) and self._abs(target) == point):
+                del self.mounts[point]
+                if self.cwd == point or self.cwd.startswith(point + "/"):
+                    self.cwd = "/"  # vfs.c: the current VFS is gone, back to the root
+                self.events.append(("umount", point))
+                obj.umount()
+                return
+        raise self._oserror(errno.EINVAL)
+
+    # ----- import: built-in modules, then .py files along sys.path (through the VFS) --------------
+
+    def _builtin(self, name):
+        base = name[1:] if name in _U_ALIASES else name
         if base not in self.modules:
             maker = getattr(self, "_mod_" + base, None)
             if maker is not None:
@@ -488,10 +658,110 @@ class FakeDevice:
             elif base in _PURE:
                 self.modules[base] = __import__(base)
             else:
-                raise ImportError("no module named '%s'" % name)
+                return None
             if "sys" in self.modules:
                 self.modules["sys"].modules[base] = self.modules[base]
         return self.modules[base]
+
+    def _import(self, name, globals=None, locals=None, fromlist=(), level=0):
+        if level:
+            g = globals or {}
+            pkg = g.get("__name__", "") if "__path__" in g else g.get("__name__", "").rpartition(".")[0]
+            for _ in range(level - 1):
+                pkg = pkg.rpartition(".")[0]
+            if not pkg:
+                raise ImportError("can't perform relative import")
+            name = pkg + "." + name if name else pkg
+        mod = self._import_dotted(name)
+        if fromlist:
+            if hasattr(mod, "__path__"):  # from package import submodule
+                for attr in fromlist:
+                    if attr != "*" and not hasattr(mod, attr):
+                        try:
+                            self._import_dotted(name + "." + attr)
+                        except ImportError:
+                            pass  # not a submodule: the from-import reports the missing name
+            return mod
+        return self._import_dotted(name.partition(".")[0]) if "." in name else mod
+
+    def _import_dotted(self, name):
+        sysmod = self._builtin("sys")
+        if name in sysmod.modules:
+            return sysmod.modules[name]
+        parent_name, _, leaf = name.rpartition(".")
+        if parent_name:
+            parent = self._import_dotted(parent_name)
+            if name in sysmod.modules:  # the package's __init__ imported it
+                return sysmod.modules[name]
+            if not hasattr(parent, "__path__"):
+                raise ImportError("no module named '%s'" % name)
+            search = [parent.__path__]
+        else:
+            mod = self._builtin(name)
+            if mod is not None:
+                return mod
+            search = list(sysmod.path)
+        # py/builtinimport.c: for each entry, <entry>/<name> as a package folder, then .py, then .mpy.
+        for entry in search:
+            base = entry.rstrip("/") + "/" + leaf if entry else leaf
+            kind = self._kind(base)
+            if kind == "dir":
+                init = base + "/__init__.py"
+                return self._load(name, init if self._kind(init) == "file" else None, base)
+            if self._kind(base + ".py") == "file":
+                return self._load(name, base + ".py", None)
+            if self._kind(base + ".mpy") == "file":
+                raise ImportError("the fake board cannot run .mpy files (%s.mpy)" % base)
+        raise ImportError("no module named '%s'" % name)
+
+    def _kind(self, path):
+        try:
+            mode = self._builtin("os").stat(path)[0]
+        except OSError:
+            return None
+        return "dir" if mode & 0xF000 == 0x4000 else "file"
+
+    def _load(self, name, path, pkgdir):
+        """Compile a module from the board's filesystem (or a mount) and run it, as MicroPython does."""
+        sysmod = self._builtin("sys")
+        mod = types.ModuleType(name)
+        mod.__dict__["__builtins__"] = self.globals["__builtins__"]
+        if pkgdir is not None:
+            mod.__path__ = pkgdir
+        if path is not None:
+            mod.__file__ = path
+        sysmod.modules[name] = mod
+        try:
+            if path is not None:
+                src = self._read_source(path)
+                where = self._abs(path)
+                self.imports.append((name, where))
+                self.sources[where] = src
+                self._device_files.add(path)
+                exec(compile(src, path, "exec", dont_inherit=True), mod.__dict__)
+        except BaseException:
+            sysmod.modules.pop(name, None)  # a failed import leaves nothing behind
+            raise
+        parent, _, leaf = name.rpartition(".")
+        if parent:
+            setattr(sysmod.modules[parent], leaf, mod)
+        return mod
+
+    def _read_source(self, path):
+        """Read a .py as mp_reader_vfs does: open "rb", readinto() chunks of the stream's buffer size."""
+        f = self._open(path, "rb")
+        try:
+            out = bytearray()
+            buf = bytearray(249)  # RemoteFile.ioctl(BUFFER_SIZE) in mpremote's hook
+            while True:
+                n = f.readinto(buf)
+                if not n:
+                    return bytes(out)
+                out += buf[:n]
+        finally:
+            f.close()
+
+    # ----- built-in modules ---------------------------------------------------------
 
     def _mod_os(self):
         dev = self
@@ -499,36 +769,59 @@ class FakeDevice:
         m.sep = "/"
 
         def stat(path):
+            obj, inner, p = dev._vfs(path)
+            if obj is not None:
+                return dev._on_mount("stat", p, obj.stat, inner)
             st = dev._fs(os.stat, dev._host(path))
             mode = 0x4000 if os.path.isdir(dev._host(path)) else 0x8000
             t = int(st.st_mtime)
             return (mode, 0, 0, 0, 0, 0, st.st_size if mode == 0x8000 else 0, t, t, t)
 
         def ilistdir(path=""):
-            host = dev._host(path or dev.cwd)
+            obj, inner, p = dev._vfs(path or ".")
+            if obj is not None:
+                return dev._on_mount("ilistdir", p, obj.ilistdir, inner)
+            host = dev._host(path or ".")
+            entries = []
             for name in sorted(dev._fs(os.listdir, host)):
                 full = os.path.join(host, name)
                 isdir = os.path.isdir(full)
-                yield (name, 0x4000 if isdir else 0x8000, 0, 0 if isdir else os.path.getsize(full))
+                entries.append((name, 0x4000 if isdir else 0x8000, 0, 0 if isdir else os.path.getsize(full)))
+            return iter(entries)
 
         def listdir(path=""):
             return [e[0] for e in ilistdir(path)]
 
         def mkdir(path):
+            obj, inner, p = dev._vfs(path)
+            if obj is not None:
+                return dev._on_mount("mkdir", p, obj.mkdir, inner)
             dev._fs(os.mkdir, dev._host(path))
             dev.events.append(("mkdir", dev._device_path(path)))
 
         def rmdir(path):
+            obj, inner, p = dev._vfs(path)
+            if obj is not None:
+                return dev._on_mount("rmdir", p, obj.rmdir, inner)
             dev._fs(os.rmdir, dev._host(path))
             dev.events.append(("rmdir", dev._device_path(path)))
 
         def remove(path):
+            obj, inner, p = dev._vfs(path)
+            if obj is not None:
+                return dev._on_mount("remove", p, obj.remove, inner)
             if os.path.isdir(dev._host(path)):
                 raise dev._oserror(errno.EISDIR)
             dev._fs(os.remove, dev._host(path))
             dev.events.append(("remove", dev._device_path(path)))
 
         def rename(a, b):
+            obj_a, inner_a, _ = dev._vfs(a)
+            obj_b, inner_b, p = dev._vfs(b)
+            if obj_a is not obj_b:
+                raise dev._oserror(errno.EXDEV)
+            if obj_a is not None:
+                return dev._on_mount("rename", p, obj_a.rename, inner_a, inner_b)
             dev._fs(os.rename, dev._host(a), dev._host(b))
             dev.events.append(("rename", dev._device_path(b)))
 
@@ -536,12 +829,20 @@ class FakeDevice:
             return dev.cwd
 
         def chdir(path):
+            obj, inner, p = dev._vfs(path)
+            if obj is not None:
+                dev._on_mount("chdir", p, obj.chdir, inner)
+                dev.cwd = p
+                return
             host = dev._host(path)
             if not os.path.isdir(host):
                 raise dev._oserror(errno.ENOENT)
             dev.cwd = dev._device_path(path)
 
         def statvfs(path="/"):
+            obj, inner, p = dev._vfs(path)
+            if obj is not None:
+                return dev._on_mount("statvfs", p, obj.statvfs, inner)
             used = 0
             for dirpath, dirnames, filenames in os.walk(dev.root):
                 used += 1 + sum(-(-os.path.getsize(os.path.join(dirpath, f)) // FS_BLOCK) for f in filenames)
@@ -555,9 +856,17 @@ class FakeDevice:
         for fn in (stat, ilistdir, listdir, mkdir, rmdir, remove, rename, getcwd, chdir, statvfs, uname):
             setattr(m, fn.__name__, fn)
         m.unlink = remove
+        m.mount = dev._mount
+        m.umount = dev._umount
         m.sync = lambda: None
         m.urandom = os.urandom
         m.dupterm = lambda *a: None
+        return m
+
+    def _mod_vfs(self):
+        m = types.ModuleType("vfs")
+        m.mount = self._mount
+        m.umount = self._umount
         return m
 
     def _mod_sys(self):
@@ -573,8 +882,9 @@ class FakeDevice:
         m.path = ["", ".frozen", "/lib"]
         m.argv = []
         m.modules = {}
-        m.stdout = _Stream(self._cooked, self._tx)
+        m.stdout = _Stream(self._stdout_text, self._tx)
         m.stderr = m.stdout
+        m.stdin = _Stdin(self)
 
         def exit(code=0):
             raise SystemExit(code)
@@ -584,6 +894,64 @@ class FakeDevice:
 
         m.exit = exit
         m.print_exception = print_exception
+        return m
+
+    def _mod_io(self):
+        m = types.ModuleType("io")
+        m.StringIO = io.StringIO
+        m.BytesIO = io.BytesIO
+        m.open = self._open
+
+        class IOBase:
+            """MicroPython's io.IOBase: a plain base for streams written in Python (no finaliser)."""
+
+        m.IOBase = IOBase
+        return m
+
+    def _mod_select(self):
+        dev = self
+        m = types.ModuleType("select")
+        m.POLLIN, m.POLLOUT, m.POLLERR, m.POLLHUP = 1, 4, 8, 16
+
+        class Poll:
+            """select.poll() for the board's own streams: stdin is readable when the host has sent something."""
+
+            def __init__(self):
+                self._objs = {}
+
+            def register(self, obj, eventmask=m.POLLIN | m.POLLOUT):
+                self._objs[id(obj)] = (obj, eventmask)
+
+            def modify(self, obj, eventmask):
+                if id(obj) not in self._objs:
+                    raise dev._oserror(errno.ENOENT)
+                self._objs[id(obj)] = (obj, eventmask)
+
+            def unregister(self, obj):
+                self._objs.pop(id(obj), None)
+
+            def poll(self, timeout=-1):
+                deadline = None if timeout is None or timeout < 0 else time.monotonic() + timeout / 1000
+                while True:
+                    ready = []
+                    for obj, mask in self._objs.values():
+                        stdin = getattr(obj, "_fake_stdin", False)
+                        ev = (m.POLLIN if mask & m.POLLIN and stdin and dev._rx else 0) | (
+                            m.POLLOUT if mask & m.POLLOUT and not stdin else 0)
+                        if ev:
+                            ready.append((obj, ev))
+                    if ready:
+                        return ready
+                    left = 0.05 if deadline is None else deadline - time.monotonic()
+                    if left <= 0:
+                        return []
+                    dev._check_intr()
+                    dev._poll_input(min(left, 0.05))
+
+            def ipoll(self, timeout=-1, flags=0):
+                return iter(self.poll(timeout))
+
+        m.poll = Poll
         return m
 
     def _mod_hashlib(self):
@@ -597,6 +965,8 @@ class FakeDevice:
         return binascii
 
     def _mod_machine(self):
+        """The board's peripherals as the firmware finds them on a bare Pico: buttons read released
+        (pull-ups), nothing answers on I2C (no display), outputs and PWM are recorded in self.hardware."""
         dev = self
         m = types.ModuleType("machine")
 
@@ -610,21 +980,134 @@ class FakeDevice:
             dev.events.append(("bootloader", None))
             raise HardReset()
 
+        class Pin:
+            IN, OUT, OPEN_DRAIN, ALT = 0, 1, 2, 3
+            PULL_UP, PULL_DOWN = 1, 2
+            IRQ_FALLING, IRQ_RISING = 4, 8
+
+            def __init__(self, id, mode=-1, pull=-1, *, value=None, **kw):
+                self.id = id
+                self._v = 0
+                self.init(mode, pull, value=value)
+
+            def init(self, mode=-1, pull=-1, *, value=None, **kw):
+                if pull == Pin.PULL_UP:
+                    self._v = 1  # nothing pulls the line down: a button reads released
+                if mode == Pin.IN and self.id in dev.pin_levels:
+                    self._v = dev.pin_levels[self.id]
+                if value is not None:
+                    self.value(value)
+
+            def value(self, v=None):
+                if v is None:
+                    return self._v
+                self._v = 1 if v else 0
+                dev.hardware.append(("pin", self.id, self._v))
+
+            __call__ = value
+
+            def on(self):
+                self.value(1)
+
+            def off(self):
+                self.value(0)
+
+            def toggle(self):
+                self.value(1 - self._v)
+
+            def irq(self, *a, **kw):
+                return None
+
+        class I2C:
+            def __init__(self, id=0, *, scl=None, sda=None, freq=400000, **kw):
+                self.id = id
+
+            def scan(self):
+                return []
+
+            def _nack(self, addr):
+                dev.hardware.append(("i2c", addr, False))
+                raise dev._oserror(errno.EIO)  # rp2: no ACK -> OSError: [Errno 5] EIO
+
+            def writeto(self, addr, buf, stop=True):
+                self._nack(addr)
+
+            def writevto(self, addr, vector, stop=True):
+                self._nack(addr)
+
+            def readfrom(self, addr, nbytes, stop=True):
+                self._nack(addr)
+
+            def readfrom_into(self, addr, buf, stop=True):
+                self._nack(addr)
+
+            def writeto_mem(self, addr, memaddr, buf, **kw):
+                self._nack(addr)
+
+            def readfrom_mem(self, addr, memaddr, nbytes, **kw):
+                self._nack(addr)
+
+        class SPI:
+            def __init__(self, id=0, *a, **kw):
+                self.id = id
+
+            def write(self, buf):
+                dev.hardware.append(("spi", self.id, len(buf)))
+
+        class PWM:
+            def __init__(self, pin, **kw):
+                self.pin = pin
+
+            def freq(self, f=None):
+                if f is None:
+                    return 1000
+                dev.hardware.append(("pwm", getattr(self.pin, "id", self.pin), "freq", f))
+
+            def duty_u16(self, d=None):
+                if d is None:
+                    return 0
+                dev.hardware.append(("pwm", getattr(self.pin, "id", self.pin), "duty", d))
+
+            def deinit(self):
+                pass
+
+        class ADC:
+            def __init__(self, pin, **kw):
+                self.pin = pin
+
+            def read_u16(self):
+                return 26000  # about 4.0 V behind the Pico's VSYS/3 divider
+
         m.reset = reset
         m.soft_reset = soft_reset
         m.bootloader = bootloader
+        m.Pin, m.I2C, m.SoftI2C, m.SPI, m.SoftSPI, m.PWM, m.ADC = Pin, I2C, I2C, SPI, SPI, PWM, ADC
         m.unique_id = lambda: b"\xe6\x61\x41\x04\x03\x5a\x2b\x2c"
         m.freq = lambda *a: 125000000
         m.idle = lambda: None
         m.reset_cause = lambda: 1
         return m
 
+    def _mod_framebuf(self):
+        m = types.ModuleType("framebuf")
+        for i, name in enumerate(("MONO_VLSB", "RGB565", "GS4_HMSB", "MONO_HLSB", "MONO_HMSB", "GS2_HMSB", "GS8")):
+            setattr(m, name, i)
+
+        class FrameBuffer:
+            """Construction only: the fake board has no display, nothing is ever drawn."""
+
+            def __init__(self, buffer, width, height, format, stride=None):
+                self._fb = (buffer, width, height, format, stride or width)
+
+        m.FrameBuffer = FrameBuffer
+        return m
+
     def _mod_time(self):
         m = types.ModuleType("time")
         start = time.monotonic()
-        m.sleep = time.sleep
-        m.sleep_ms = lambda ms: time.sleep(ms / 1000)
-        m.sleep_us = lambda us: time.sleep(us / 1e6)
+        m.sleep = self._sleep
+        m.sleep_ms = lambda ms: self._sleep(ms / 1000)
+        m.sleep_us = lambda us: self._sleep(us / 1e6)
         m.ticks_ms = lambda: int((time.monotonic() - start) * 1000) & 0x3FFFFFFF
         m.ticks_us = lambda: int((time.monotonic() - start) * 1e6) & 0x3FFFFFFF
         m.ticks_add = lambda t, d: (t + d) & 0x3FFFFFFF
@@ -645,10 +1128,15 @@ class FakeDevice:
         return m
 
     def _mod_micropython(self):
+        dev = self
         m = types.ModuleType("micropython")
         m.const = lambda x: x
         m.opt_level = lambda *a: 0
-        m.kbd_intr = lambda c: None
+
+        def kbd_intr(c):
+            dev._intr_char = c
+
+        m.kbd_intr = kbd_intr
         m.alloc_emergency_exception_buf = lambda n: None
         m.schedule = lambda f, arg: f(arg)
         m.mem_info = lambda *a: self._cooked("stack: 0 out of 7936\nGC: total: 192064, used: 12000, free: 180064\n")
@@ -656,12 +1144,56 @@ class FakeDevice:
         return m
 
 
+class _Stopped(BaseException):
+    """The fake board is being closed: unwinds code still running on it."""
+
+
 class _Stream:
     """sys.stdout/sys.stderr of the fake board: text is cooked (\\n -> \\r\\n), .buffer is raw."""
 
     def __init__(self, cooked, raw):
         self.write = lambda s: (cooked(s) if isinstance(s, str) else raw(bytes(s))) or len(s)
-        self.buffer = types.SimpleNamespace(write=lambda b: raw(bytes(b)) or len(b))
+        self.buffer = _RawOut(raw)
 
     def flush(self):
         pass
+
+
+class _RawOut:
+    def __init__(self, raw):
+        self._raw = raw
+
+    def write(self, buf, n=None):
+        """MicroPython streams take an optional length: write(buf, n) sends buf[:n]."""
+        data = bytes(memoryview(buf).cast("B")[:n]) if n is not None else bytes(buf)
+        self._raw(data)
+        return len(data)
+
+    def flush(self):
+        pass
+
+
+class _StdinBuffer:
+    _fake_stdin = True
+
+    def __init__(self, dev):
+        self._dev = dev
+
+    def readinto(self, buf, n=None):
+        return self._dev._stdin_readinto(buf, n)
+
+    def read(self, n=1):
+        buf = bytearray(n)
+        self.readinto(buf)
+        return bytes(buf)
+
+
+class _Stdin:
+    """sys.stdin while code runs: what the host sends (the raw REPL has taken the code up to its Ctrl-D)."""
+    _fake_stdin = True
+
+    def __init__(self, dev):
+        self.buffer = _StdinBuffer(dev)
+
+    def read(self, n=1):
+        return self.buffer.read(n).decode("utf-8", "replace")

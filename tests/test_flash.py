@@ -1,7 +1,8 @@
-"""`make flash` against a fake MicroPython board (tests/fake_device.py) on a pseudo-terminal.
+"""`make flash` and `make run` against a fake MicroPython board (tests/fake_device.py) on a pseudo-terminal.
 
 The real mpremote talks to the fake over the pty: raw REPL, raw-paste, fs cp with
-hash checks, reset. No hardware needed. Every subprocess has a time limit and
+hash checks, reset; and for `make run`, `mpremote mount` with the board importing
+the firmware from this tree through RemoteFS, then Ctrl-C. No hardware needed. Every subprocess has a time limit and
 runs in its own process group, killed whole (mpremote included) if it overstays.
 Each flash rebuilds build/pico, so the flashes here run one build at a time.
 """
@@ -388,7 +389,8 @@ def test_folder_code_makes_parents_before_children():
 
 def test_mount_runs_the_launcher_from_this_tree(monkeypatch):
     calls = []
-    monkeypatch.setattr(flash.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(flash.subprocess, "Popen",
+                        lambda cmd, **kw: calls.append(cmd) or types.SimpleNamespace(wait=lambda timeout=None: 0))
     assert flash.main(["--board", "pico2", "--port", "/dev/ttyACM3", "--mount"]) == 0
     (cmd,) = calls
     code = flash.mount_code("pico2")
@@ -406,6 +408,117 @@ def test_mount_runs_the_launcher_from_this_tree(monkeypatch):
     calls.clear()
     assert flash.main(["--board", "nope", "--mount"]) == 2
     assert calls == []  # a wrong BOARD= stops before mpremote
+
+
+# ----- make run: the firmware runs from this tree over `mpremote mount`, end to end -----------------------------
+
+def _host_file(device_path):
+    """The file of this tree that the board sees as device_path under /remote."""
+    assert device_path.startswith("/remote/"), device_path
+    return os.path.join(flash.ROOT, *device_path[len("/remote/"):].split("/"))
+
+
+BOOT_MODULES = (("boards.pico", "/remote/boards/pico.py"), ("main", "/remote/firmware/main.py"))
+HAL_MODULES = (("hal.device", "/remote/hal/device.py"), ("hal.ssd1306", "/remote/hal/ssd1306.py"),
+               ("core.keys", "/remote/firmware/core/keys.py"))
+
+
+def _assert_imported_through_the_mount(board, started, required):
+    """Every module the board compiled came from this tree, fetched over the serial line by RemoteFS."""
+    imported = dict(board.imports)
+    for name, path in required:
+        assert imported.get(name) == path, "the board did not import %s from %s: %s" % (name, path, board.imports)
+    opened = {p for op, p in board.mount_log if op == "open"}
+    for name, path in board.imports:
+        assert path in opened, "%s (%s) was not read through the mount" % (name, path)
+        with open(_host_file(path), "rb") as f:
+            host = f.read()
+        if board.sources[path] != host:  # someone may be editing the tree right now: only then may it differ
+            assert os.path.getmtime(_host_file(path)) >= started, "%s on the board != this tree's file" % path
+
+
+@pytest.fixture
+def bare_board():
+    """A fresh fake Pico with nothing flashed and nothing on its I2C bus (no display)."""
+    dev = FakeDevice().start()
+    yield dev
+    dev.close()
+    assert not dev.alive
+
+
+@needs_make
+@needs_mpremote
+def test_make_run_boots_the_firmware_from_this_tree_and_ctrl_c_stops_it(bare_board):
+    """`make run BOARD=pico PORT=<fake>` in a terminal, then Ctrl-C, with the real mpremote.
+
+    The board has no display, so the firmware from this tree reports it ("pocket-party: ...") and blinks
+    the LED until Ctrl-C: that message can only come from main.py and the HAL running from /remote.
+    Ctrl-C (SIGINT to the foreground process group, as a terminal sends it) must stop the board too.
+    """
+    board = bare_board
+    started = time.time() - 1
+    term = Terminal()
+    proc = _start(MAKE + ["run", "BOARD=pico", "PORT=" + board.port], stdout=term.slave, stderr=term.slave)
+    try:
+        os.close(term.slave)
+        term.slave = None
+        led = lambda: sum(1 for h in board.hardware if h[:2] == ("pin", "LED"))  # noqa: E731
+        shown = wait_until(lambda: "pocket-party: " in term.text() and led() >= 2 or proc.poll() is not None, 30)
+        before_stop = term.text()
+        assert shown and proc.poll() is None, "make run ended or showed nothing; terminal:\n%s" % before_stop
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C in the terminal
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            pytest.fail("make run did not end after Ctrl-C; terminal:\n%s" % term.text())
+    finally:
+        _kill_group(proc)
+        term.close()
+    out = term.text()
+
+    # What the terminal showed while it ran: mpremote's mount line, then the firmware's own report.
+    assert "Local directory %s is mounted at /remote" % flash.ROOT in before_stop, before_stop
+    reports = [line for line in before_stop.splitlines() if line.startswith("pocket-party: ")]
+    assert reports and "safe mode" not in reports[0], before_stop
+    assert flash.mount_code("pico") in board.blocks, "the board did not get flash.mount_code('pico')"
+
+    _assert_imported_through_the_mount(board, started, BOOT_MODULES + HAL_MODULES)
+    # The firmware drove the board's hardware as boards/pico.py (as the board read it) says.
+    pico = {n.targets[0].id: ast.literal_eval(n.value) for n in ast.parse(board.sources["/remote/boards/pico.py"]).body
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+            and n.targets[0].id in ("DISPLAY_ADDR", "LED")}
+    assert ("i2c", pico["DISPLAY_ADDR"], False) in board.hardware, "no probe of the display"
+    assert ("pin", pico["LED"], 1) in board.hardware and ("pin", pico["LED"], 0) in board.hardware, "no blinking"
+
+    # Ctrl-C: the blinking loop of main.py (from /remote) was interrupted on the board, the mount is gone,
+    # the board is idle at its friendly REPL, and the terminal shows flash.py's word on it, no traceback.
+    assert board.interrupts >= 1, "the board never got a Ctrl-C"
+    assert "KeyboardInterrupt" in board.errors[-1] and 'File "/remote/firmware/main.py"' in board.errors[-1], (
+        board.errors)
+    assert board.mounts == {} and board.mode == "friendly"
+    assert board.soft_resets == 2  # mpremote's on connect, then the one that stops the board
+    assert "stopped: the board is idle at its REPL" in out, out
+    assert "Traceback" not in out, out
+    assert board.protocol_errors == []
+    assert all("KeyboardInterrupt" in e for e in board.errors), board.errors
+
+
+@needs_mpremote
+def test_mount_session_ends_by_itself_when_the_firmware_returns(bare_board):
+    """B held at power-on: main.boot() (from /remote) prints the safe-mode line and returns, so
+    `flash.py --mount` ends on its own: mpremote unmounts /remote and exits 0."""
+    board = bare_board
+    started = time.time() - 1
+    board.pin_levels[9] = 0  # GP9 is B on the Pico wiring: pressed
+    rc, out = run([PY, FLASH, "--board", "pico", "--mount", "--port", board.port], timeout=30)
+    assert rc == 0, out
+    assert "pocket-party: safe mode" in out, out
+    assert "Traceback" not in out and board.errors == [], (out, board.errors)
+    _assert_imported_through_the_mount(board, started, BOOT_MODULES)
+    assert not any(name.startswith("hal.") for name, _ in board.imports)
+    assert ("mount", "/remote") in board.events and board.events[-1] == ("umount", "/remote")
+    assert board.mounts == {} and board.interrupts == 0
+    assert not any(h[0] == "i2c" for h in board.hardware), "safe mode must not touch the display"
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -3,6 +3,8 @@
     python tools/flash.py --board pico [--port /dev/ttyACM0]      # build, copy, reset
     python tools/flash.py --board pico --mount                    # run from this tree (mpremote mount)
 
+Ctrl-C ends a --mount run and stops the board (soft reset: idle at its REPL, nothing flashed changes).
+
 Copying: the folders are created first, then every file is copied with
 `fs cp` (mpremote skips files whose SHA-256 already matches), then the board
 is reset into the launcher. Progress is shown as [n/total] per file.
@@ -19,6 +21,8 @@ import build as builder
 ROOT = builder.ROOT
 # Seconds for the board to answer at all (mpremote blocks forever on a silent /dev/pts/N).
 ANSWER_TIMEOUT = float(os.environ.get("FLASH_ANSWER_TIMEOUT", "30"))
+MOUNT_GRACE = 1.0   # seconds for mpremote to end by itself after Ctrl-C in --mount
+STOP_TIMEOUT = 20   # seconds for the session that stops the board after Ctrl-C in --mount
 
 
 def mpremote():
@@ -77,11 +81,44 @@ def flash(board, port=None, out=print):
     return 0
 
 
-def mount(board, port=None):
-    """Run the launcher from the host tree (mpremote mount): nothing is flashed."""
+def mount(board, port=None, out=print):
+    """Run the launcher from the host tree (mpremote mount): nothing is flashed. Ctrl-C stops the board.
+
+    On Ctrl-C mpremote gets the SIGINT too, but `exec` does not pass it on to the board: mpremote goes
+    on to unmount, waiting for a prompt the still-running firmware never gives. So mpremote is ended
+    here, and a second session (`soft-reset`: Ctrl-C, raw REPL, Ctrl-D) stops the firmware and drops
+    the mount; the board is left idle at its REPL.
+    """
     builder.board_module(board)  # fails early for a wrong BOARD=
     cmd = mpremote() + connect_args(port) + ["mount", ROOT, "exec", mount_code(board)]
-    return subprocess.call(cmd)
+    proc = subprocess.Popen(cmd)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        pass
+    try:
+        try:
+            proc.wait(MOUNT_GRACE)  # it may end by itself (the firmware had already returned)
+        except subprocess.TimeoutExpired:
+            proc.terminate()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        out("stopping the board ...")
+        stop = mpremote() + connect_args(port) + ["soft-reset"]
+        try:
+            rc = subprocess.call(stop, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            rc = None
+    except KeyboardInterrupt:
+        rc = None
+    if rc == 0:
+        out("stopped: the board is idle at its REPL (reset it to boot what is flashed)")
+    else:
+        out("could not stop the board: it may still run the firmware from this tree; unplug it or reset it")
+    return 130  # interrupted, as a shell reports Ctrl-C
 
 
 def mount_code(board):
