@@ -9,10 +9,10 @@
 # The sheets half (geometry, legality, scoring, summary, saves, end of turn)
 # is class Sheets in games/dizzle/sheets.py, which also holds every text of
 # 10+ characters (see its memory notes and docs/dizzle.md).
+from games.dizzle.sheets import Sheets, EMPTY, XED, DIE, WAIT, GAME_ID, TEXT  # first: the biggest to compile
 from core.rules import Illegal, parse_options
 from core.rng import Rng
 from games.dizzle import data as _data
-from games.dizzle.sheets import Sheets, EMPTY, XED, DIE, WAIT, GAME_ID, TEXT
 
 
 TITLE = "Dizzle"
