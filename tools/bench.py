@@ -95,7 +95,9 @@ def smallest_heap(args, marker, lo=8, hi=512):
 def game_session_keys(game_id):
     """Main menu -> a new game (a human and a normal computer player, or one human) ->
     a few moves: the whole console, launcher then the game's own screens."""
-    sys.path[:0] = [os.path.join(ROOT, "tests"), os.path.join(ROOT, "sim", "stubs"), ROOT]
+    for p in (ROOT, os.path.join(ROOT, "sim", "stubs"), os.path.join(ROOT, "tests")):
+        if p not in sys.path:
+            sys.path.insert(0, p)
     import screen
     from games.catalogue import entry
     kinds = ["human"] if entry(game_id)[3] == 1 else ["human", "normal"]
