@@ -7,13 +7,9 @@ blinking LED instead of a traceback loop. The simulator calls run(hal).
 
 
 def run(hal):
-    import gc
     import sys
-    # Collect after every 4 KB allocated: garbage freed early leaves no holes between
-    # the modules and objects that stay, so free heap stays in large blocks. On the
-    # unix port the launcher and then a game need 104 KB this way, 138 KB without.
-    if hasattr(gc, "threshold"):
-        gc.threshold(4096)
+    from core.heap import collect_often
+    collect_often()
     from core.session import Session, load_module, unload_new
     session = Session(hal)
     while True:

@@ -35,12 +35,11 @@ def game_modules(game_id):
     ids = known_games()
     if game_id not in ids:
         raise ValueError("unknown game '%s' (known: %s)" % (game_id, ", ".join(ids)))
-    # The console's heap policy (firmware/main.py): collect after every 4 KB allocated,
-    # so garbage (such as a compiler's parse tree) leaves no holes between the objects
-    # that stay. Compiling from source then fits a much smaller heap.
-    if hasattr(gc, "threshold"):
-        gc.threshold(4096)
-    gc.collect()
+    # The console's heap policy: garbage (such as a compiler's parse tree) then leaves
+    # no holes between the objects that stay, so compiling from source fits a much
+    # smaller heap.
+    from core.heap import collect_often
+    collect_often()
     rules = load("games." + game_id + ".rules")
     gc.collect()
     bot = load("games." + game_id + ".bot")
