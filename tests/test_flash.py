@@ -91,9 +91,9 @@ def _kill_group(proc):
         pass
 
 
-def run(cmd, timeout):
+def run(cmd, timeout, env=None):
     """(exit status, stdout+stderr); a command that overstays is killed with its children and fails the test."""
-    proc = _start(cmd, text=True)
+    proc = _start(cmd, env=env, text=True)
     try:
         out, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -390,7 +390,8 @@ def test_folder_code_makes_parents_before_children():
 def test_mount_runs_the_launcher_from_this_tree(monkeypatch):
     calls = []
     monkeypatch.setattr(flash.subprocess, "Popen",
-                        lambda cmd, **kw: calls.append(cmd) or types.SimpleNamespace(wait=lambda timeout=None: 0))
+                        lambda cmd, **kw: calls.append(cmd) or types.SimpleNamespace(
+                            wait=lambda timeout=None: 0, poll=lambda: 0, stdout=open(os.devnull, "rb")))
     assert flash.main(["--board", "pico2", "--port", "/dev/ttyACM3", "--mount"]) == 0
     (cmd,) = calls
     code = flash.mount_code("pico2")
@@ -501,6 +502,27 @@ def test_make_run_boots_the_firmware_from_this_tree_and_ctrl_c_stops_it(bare_boa
     assert "Traceback" not in out, out
     assert board.protocol_errors == []
     assert all("KeyboardInterrupt" in e for e in board.errors), board.errors
+
+
+@needs_mpremote
+def test_make_run_gives_up_where_no_board_answers(tmp_path):
+    """`flash.py --mount` on a silent /dev/pts/N (mpremote would wait forever for a raw REPL) and on a
+    port that does not exist: each ends non-zero with flash.py's message, in bounded time."""
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    ports = {"silent pty": os.ttyname(slave), "missing port": str(tmp_path / "ttyACM9")}
+    outs = {}
+    try:
+        for kind, port in ports.items():
+            rc, outs[kind] = run([PY, FLASH, "--board", "pico", "--mount", "--port", port],
+                                 timeout=30, env=_env(FLASH_ANSWER_TIMEOUT="5"))
+            assert rc != 0, (kind, outs[kind])
+            assert "mpremote failed" in outs[kind] and "is the board plugged in" in outs[kind], (kind, outs[kind])
+        assert "no answer from %s within 5 s" % ports["silent pty"] in outs["silent pty"], outs
+        assert "failed to access %s" % ports["missing port"] in outs["missing port"], outs
+    finally:
+        os.close(master)
+        os.close(slave)
 
 
 @needs_mpremote

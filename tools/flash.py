@@ -8,6 +8,8 @@ Ctrl-C ends a --mount run and stops the board (soft reset: idle at its REPL, not
 Copying: the folders are created first, then every file is copied with
 `fs cp` (mpremote skips files whose SHA-256 already matches), then the board
 is reset into the launcher. Progress is shown as [n/total] per file.
+A board that does not answer at all within FLASH_ANSWER_TIMEOUT seconds (30) is
+given up on with a message, when flashing and when mounting alike.
 The mpremote executable can be replaced with the MPREMOTE environment variable.
 """
 import argparse
@@ -55,14 +57,7 @@ def flash(board, port=None, out=print):
     out("flashing %d files to %s (%s) ..." % (len(files), port or "the first board found", board))
     env = dict(os.environ, PYTHONUNBUFFERED="1")  # mpremote writes to a pipe: unbuffered, progress is live
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    answered = threading.Event()
-
-    def watchdog():
-        if not answered.wait(ANSWER_TIMEOUT) and proc.poll() is None:
-            out("no answer from %s within %g s" % (port or "the board", ANSWER_TIMEOUT))
-            proc.kill()
-
-    threading.Thread(target=watchdog, daemon=True).start()
+    answered = _give_up_if_silent(proc, port, out)
     done = 0
     for line in proc.stdout:
         answered.set()
@@ -75,10 +70,40 @@ def flash(board, port=None, out=print):
     answered.set()
     rc = proc.wait()
     if rc != 0:
-        out("mpremote failed (exit %d): is the board plugged in, running MicroPython, and the port right?" % rc)
-        return rc if rc > 0 else 1
+        return _failed(rc, out)
     out("done: %d files, board reset into the launcher" % len(files))
     return 0
+
+
+def _give_up_if_silent(proc, port, out):
+    """Kill mpremote if nothing at all comes back within ANSWER_TIMEOUT; call .set() on the
+    returned event when something does."""
+    answered = threading.Event()
+
+    def watchdog():
+        if not answered.wait(ANSWER_TIMEOUT) and proc.poll() is None:
+            out("no answer from %s within %g s" % (port or "the board", ANSWER_TIMEOUT))
+            proc.kill()
+
+    threading.Thread(target=watchdog, daemon=True).start()
+    return answered
+
+
+def _failed(rc, out):
+    out("mpremote failed (exit %d): is the board plugged in, running MicroPython, and the port right?" % rc)
+    return rc if rc > 0 else 1
+
+
+def _pass_on(proc, answered):
+    """Copy mpremote's output (its mount line, then what the firmware prints) to our stdout as it comes."""
+    fd = proc.stdout.fileno()
+    while True:
+        chunk = os.read(fd, 512)
+        if not chunk:
+            return
+        answered.set()
+        sys.stdout.buffer.write(chunk)
+        sys.stdout.flush()
 
 
 def mount(board, port=None, out=print):
@@ -91,9 +116,16 @@ def mount(board, port=None, out=print):
     """
     builder.board_module(board)  # fails early for a wrong BOARD=
     cmd = mpremote() + connect_args(port) + ["mount", ROOT, "exec", mount_code(board)]
-    proc = subprocess.Popen(cmd)
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    # mpremote prints its mount line once the board answers: a silent port is given up on
+    answered = _give_up_if_silent(proc, port, out)
+    reader = threading.Thread(target=_pass_on, args=(proc, answered), daemon=True)
+    reader.start()
     try:
-        return proc.wait()
+        rc = proc.wait()
+        reader.join(2)
+        return _failed(rc, out) if rc != 0 else 0
     except KeyboardInterrupt:
         pass
     try:
