@@ -59,6 +59,7 @@ def test_corrupt_settings_are_reported_and_defaults_used(tmp_path):
     (saves / "settings").write_bytes(b"PPSV\x01garbage")
     c = play("", saves=str(tmp_path))
     assert has_text(c, "using defaults.") and has_text(c, "Nothing else lost.")
+    golden(c, "settings_damaged")
     c = play("A", saves=str(tmp_path))  # dismissed: the launcher works
     assert has_text(c, "pocket-party")
 
@@ -94,6 +95,7 @@ def test_exception_inside_a_game_shows_an_error_and_returns(tmp_path, monkeypatc
     c = play(goto("Dice roller") + " A", saves=str(tmp_path))
     assert has_text(c, "ZeroDivisionError:") and has_text(c, "division by zero in")
     assert has_text(c, "Your save is kept.")
+    golden(c, "game_error")
     c = play(goto("Dice roller") + " A A", saves=str(tmp_path))
     assert has_text(c, "Dice roller")  # back in the game menu, nothing frozen
 
@@ -111,7 +113,7 @@ def test_out_of_memory_in_a_game_lets_the_game_go_before_the_message(tmp_path, m
     monkeypatch.setattr(session, "unload_game", lambda gid: seen.append(("unload", gid)))
     real_error = session.Ui.error
 
-    def error(self, exc, what="The game stopped"):
+    def error(self, exc, what="Game stopped"):
         seen.append(("error", what, self.on_sleep))
         real_error(self, exc, what)
     monkeypatch.setattr(session.Ui, "error", error)

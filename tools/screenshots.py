@@ -21,6 +21,11 @@ SHOTS = [
     ("settings", "Settings", "MENU_SETTINGS"),
     ("about", "About", "MENU_ABOUT"),
     ("keyboard", "Typing a player's name", "KEYBOARD"),
+    ("new_game", "A new game: players, names, each seat a person or a computer",
+     "GAME_clever DOWN DOWN DOWN DOWN"),
+    ("game_menu", "In a game, A+B: the game menu", "GAME_clever" + " DOWN" * 8 + " A A MENU"),
+    ("rules", "The rules summary", "GAME_clever" + " DOWN" * 8 + " A A MENU DOWN DOWN A"),
+    ("resume", "A saved game: resume it", "GAME_clever" + " DOWN" * 8 + " A A MENU DOWN A A"),
     ("dice", "Dice roller: pick dice to re-roll", "GAME_dice A RIGHT A RIGHT RIGHT A"),
     ("fairness", "Dice roller: fairness check", "GAME_dice A " + "RIGHT " * 6 + "A " * 20 + "RIGHT A"),
 ]
@@ -51,12 +56,12 @@ def expand(script):
     return out
 
 
-def shoot(name, script, seed=7):
+def shoot(name, script, seed=7, out=OUT):
     import tempfile
     with tempfile.TemporaryDirectory() as d:
         c = Console("pico", seed, expand(script), d)
         c.run()
-        path = os.path.join(OUT, name + ".png")
+        path = os.path.join(out, name + ".png")
         c.image(scale=3).save(path)
     return path
 
@@ -64,6 +69,10 @@ def shoot(name, script, seed=7):
 # Game screens come from the golden frames the tests hold the firmware to
 # (tests/golden/<name>.txt: the real firmware's panel in the simulator).
 GOLDEN_SHOTS = [
+    ("game_error", "An exception inside a game: its text, and the save kept"),
+    ("settings_damaged", "A damaged settings file: reported, defaults used"),
+    ("clever_pass", "Pass-and-play: pass the console"),
+    ("clever_summary", "What the others did since your last turn"),
     ("words_turn", "Word Cards: your hand and the table"),
     ("words_word_list", "Word Cards: words the picked tiles make"),
     ("words_pass", "Word Cards: pass the console"),
@@ -79,7 +88,7 @@ GOLDEN_SHOTS = [
 ]
 
 
-def golden_png(name, scale=3):
+def golden_png(name, scale=3, out=OUT):
     from sim.recorder import panel_image
     with open(os.path.join(ROOT, "tests", "golden", name + ".txt")) as f:
         rows = f.read().split()
@@ -88,7 +97,7 @@ def golden_png(name, scale=3):
         for x in range(128):
             if rows[y][x] == "#":
                 panel[(y >> 3) * 128 + x] |= 1 << (y & 7)
-    path = os.path.join(OUT, name + ".png")
+    path = os.path.join(out, name + ".png")
     panel_image(panel, scale=scale).save(path)
     return path
 

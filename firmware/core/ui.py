@@ -319,7 +319,7 @@ class Ui:
             else:
                 return
 
-    def error(self, exc, what="The game stopped"):
+    def error(self, exc, what="Game stopped"):
         name = exc.__class__.__name__
         text = "%s:\n%s\nYour save is kept." % (name, exc)
         self.message(what, text, "A:OK")
