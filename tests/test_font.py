@@ -468,6 +468,15 @@ for c in (1, 0):
         except MemoryError:
             ok = 0
         micropython.heap_unlock()
+# nor while drawing icons, lit or cleared
+for ic in (I.DIE5_9, I.JOKER_7, I.CL_BALLOON, I.BAT_2):
+    for c in (1, 0):
+        micropython.heap_lock()
+        try:
+            font.icon(fb, ic, 50, 20, c)
+        except MemoryError:
+            ok = 0
+        micropython.heap_unlock()
 print("noalloc" if ok else "ALLOC")
 '''
 

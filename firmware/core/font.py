@@ -207,7 +207,12 @@ def wrap(s, max_width, font=FONT5x7):
     return lines
 
 
-_scratch = bytearray(32)
+# One preallocated 16x16 cell for icons (the largest is 11x9): an icon's bytes are
+# copied into it and the cell blitted with a transparent key, so drawing an icon
+# allocates nothing, as drawing text does.
+_ICON_CELL = 16
+_icon_buf = bytearray(_ICON_CELL * _ICON_CELL // 8)
+_icon_fb = framebuf.FrameBuffer(_icon_buf, _ICON_CELL, _ICON_CELL, _VLSB)
 
 
 def icon(fb, ic, x, y, c=1):
@@ -215,16 +220,21 @@ def icon(fb, ic, x, y, c=1):
 
     c=1 sets the icon's lit pixels, c=0 clears them; other pixels untouched.
     """
-    global _scratch
     w, h, data = ic
-    if c:
-        fb.blit((data, w, h, _VLSB), x, y, 0)
-    else:
-        n = len(data)
-        if len(_scratch) < n:
-            _scratch = bytearray(n)
-        buf = _scratch
-        for i in range(n):
-            buf[i] = data[i] ^ 0xFF
-        fb.blit((buf, w, h, _VLSB), x, y, 1)
+    if w > _ICON_CELL or h > _ICON_CELL:  # not one of ours: blit it directly (allocates)
+        if c:
+            fb.blit((data, w, h, _VLSB), x, y, 0)
+        else:
+            fb.blit((bytearray(b ^ 0xFF for b in data), w, h, _VLSB), x, y, 1)
+        return x + w
+    # c=0: the icon inverted on a lit cell, lit pixels transparent (key 1)
+    inv = 0 if c else 0xFF
+    _icon_fb.fill(0 if c else 1)
+    buf = _icon_buf
+    for p in range((h + 7) >> 3):
+        src = p * w
+        dst = p * _ICON_CELL
+        for k in range(w):
+            buf[dst + k] = data[src + k] ^ inv
+    fb.blit(_icon_fb, x, y, 0 if c else 1)
     return x + w
