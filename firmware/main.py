@@ -6,17 +6,31 @@ blinking LED instead of a traceback loop. The simulator calls run(hal).
 """
 
 
-def run(hal):
+def run(hal, restart=None):
+    """The launcher, then the games picked in it, for ever.
+
+    restart: on a console, machine.soft_reset. A picked game is then written down
+    and started after the reset, in a clean heap: unloading a module frees its code
+    but not the names it interned, so games played one after another would otherwise
+    each need room for the names of all the others. None (the simulator, the browser,
+    `make run` over a mount that a reset would end): games start in this heap.
+    """
     import sys
     from core.heap import collect_often
     collect_often()
     from core.session import Session, load_module, unload_new
     session = Session(hal)
+    picked = session.take_launch()  # the game picked before the last reset, if any
     while True:
-        before = set(sys.modules)
-        picked = load_module("core.launcher").Launcher(session).choose()
-        unload_new(before)  # the menus (and setup screens they read) need not stay in RAM during the game
+        if picked is None:
+            before = set(sys.modules)
+            picked = load_module("core.launcher").Launcher(session).choose()
+            unload_new(before)  # the menus (and setup screens they read) need not stay in RAM during the game
+            if restart is not None and session.request_launch(*picked):
+                restart()  # does not return on a console
+                return
         session.launch(*picked)
+        picked = None
 
 
 def _b_held(board):
@@ -54,7 +68,17 @@ def boot():
     except DisplayMissing as e:
         _blink_forever(board, "pocket-party: %s" % e)
         return
-    run(hal)
+    run(hal, None if _from_host() else _soft_reset())
+
+
+def _from_host():
+    """Run by `make run` (mpremote mount): a reset would end the mount, so no resets."""
+    return globals().get("__file__", "").startswith("/remote")
+
+
+def _soft_reset():
+    import machine
+    return getattr(machine, "soft_reset", None)
 
 
 if __name__ == "__main__":

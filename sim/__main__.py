@@ -41,7 +41,7 @@ def main(argv=None):
             console = Console(args.board, seed, keys, saves)
         else:
             from sim.realtime import RealClock
-            console = Console(args.board, seed, (), saves, clock=RealClock())
+            console = Console(args.board, seed, (), saves, clock=RealClock(), resets=True)  # as a console does
     except ValueError as e:
         p.error(str(e))
 

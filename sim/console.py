@@ -42,10 +42,14 @@ class SimPower(Power):
 
 
 class Console(KeyScript):
-    def __init__(self, board="pico", seed=1, keys=(), storage_dir=None, clock=None, pump=None, driver=None):
+    def __init__(self, board="pico", seed=1, keys=(), storage_dir=None, clock=None, pump=None, driver=None,
+                 resets=False):
         # pump: for interactive front ends, pump(ms) handles input and waits in real time
         # driver: driver(console) -> list of key names (or None to stop), asked whenever the
         #   script is used up and the firmware waits: lets a test play a whole game by buttons
+        # resets: as on a console, a picked game starts after a reset (main.run's restart):
+        #   the firmware boots again on the same storage and display, and counts in .resets
+        self.resets = 0 if resets else -1
         machine.reset_world()
         self.board = load_board(board)
         self.model = SSD1306Model()
@@ -93,10 +97,15 @@ class Console(KeyScript):
     def run(self):
         """Boot the launcher and play the script. Returns when the script is used up."""
         import main
-        try:
-            main.run(self.hal)
-        except SimDone:
-            pass
+        from sim.keyscript import Restart, restart
+        while True:
+            try:
+                main.run(self.hal, restart if self.resets >= 0 else None)
+                return
+            except SimDone:
+                return
+            except Restart:
+                self.resets += 1
 
     def panel(self):
         return self.model.panel()

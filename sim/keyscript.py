@@ -34,6 +34,14 @@ class Done(BaseException):  # not Exception: the launcher must not catch it
     """The key script is used up and the firmware waits for input."""
 
 
+class Restart(BaseException):  # not Exception: nothing in the firmware may catch it
+    """The firmware asked for a reset (main.run's restart): the console boots again."""
+
+
+def restart():
+    raise Restart()
+
+
 class ScriptPin:
     """A pulled-up button input for a scripted console: level 1 released, 0 pressed;
     a falling edge calls the interrupt handler, as machine.Pin would."""

@@ -73,3 +73,46 @@ def test_live_peak_is_measured_under_micropython():
     peaks = [int(line.split("=")[1]) for line in r.stdout.splitlines() if line.startswith("MEM peak_alloc=")]
     # the launcher's own modules alone hold tens of KB: a tiny figure would mean nothing was measured
     assert len(peaks) == 1 and 32 * 1024 < peaks[0] < 512 * 1024, r.stdout[-300:]
+
+
+def test_every_game_in_turn_plays_each_game_twice():
+    """`make bench`'s "every game in turn": new games, then each resumed; every visit is spent
+    in the game (A+B "Save and quit" ends it), in catalogue order."""
+    keys = bench.every_game_keys()
+    c = Console("pico", 1, keys.split())
+    playing = []
+    apps = ["games.%s.app" % g for g, _, _, _, has_setup in GAMES if has_setup]
+
+    def which(console):
+        now = [a for a in apps if a in sys.modules]
+        playing.append(now[0].split(".")[1] if now else None)
+    c.frames.append(which)
+    c.run()
+    visits = []
+    for g in playing:
+        if visits and visits[-1][0] == g:
+            visits[-1][1] += 1
+        else:
+            visits.append([g, 1])
+    games = [g for g, n in visits if g is not None]
+    expected = [g for g, _, _, _, has_setup in GAMES if has_setup] * 2
+    assert games == expected, visits
+    assert all(n >= 8 for g, n in visits if g is not None), visits
+
+
+def test_the_whole_console_boots_again_for_each_game_under_micropython(tmp_path):
+    """`make bench` runs the whole console as a device does: the launcher picks a game, the
+    console resets, and a fresh interpreter starts the game on the same saves with the keys left."""
+    mpy.require()
+    import build
+    build.mpy_tree(bench.MPY_TREE)
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    rc, outs = bench.run_with_resets(["-X", "heapsize=512K"], bench.game_session_keys("dice"), str(saves))
+    assert rc == 0 and len(outs) == 2, outs[-1][-500:]
+    assert outs[0].strip().splitlines()[-1].startswith("RESET keys_left=")
+    assert outs[1].strip().splitlines()[-1].startswith("DONE")
+    assert not (saves / "launch").exists()
+    # the second boot starts in the dice roller: its first frame is not the launcher's
+    first_frames = [o.splitlines()[0] for o in outs]
+    assert first_frames[0] != first_frames[1]

@@ -12,6 +12,11 @@ MicroPython runs can be compared line by line and the benchmarks can read the
 bytes sent per frame. --mem collects garbage after every frame and prints
 `MEM peak_alloc=<bytes>` before DONE: the most heap the session held live
 (MicroPython only; `make bench` compares it across ports).
+
+--resets: as on a console, a picked game starts after a reset. The run then
+ends with `RESET keys_left=N ...` instead of DONE, and the caller starts a
+fresh interpreter on the same --saves folder with the last N keys
+(tools/bench.py run_with_resets), so each game gets a clean heap.
 """
 import sys
 
@@ -114,13 +119,18 @@ class Console(KeyScript):
     def drive(self, name, level):
         self.pins[name].drive(level)
 
-    def run(self):
+    def run(self, resets=False):
+        """Boot and play the keys. With resets, a picked game starts after a reset as on a
+        console: this process then ends and returns the keys left for the next boot."""
         import main
-        from sim.keyscript import Done
+        from sim.keyscript import Done, Restart, restart
         try:
-            main.run(self.hal)
+            main.run(self.hal, restart if resets else None)
         except Done:
             pass
+        except Restart:
+            return self.script
+        return None
 
 
 def _empty_folder(path):
@@ -137,10 +147,12 @@ def main(argv):
     keys = []
     saves = None
     mem = False
+    resets = False
     i = 0
     while i < len(argv):
-        if argv[i] == "--mem":
-            mem = True
+        if argv[i] in ("--mem", "--resets"):
+            mem = mem or argv[i] == "--mem"
+            resets = resets or argv[i] == "--resets"
             i += 1
             continue
         if argv[i] == "--seed":
@@ -154,16 +166,20 @@ def main(argv):
             with open(argv[i + 1]) as f:
                 keys = f.read().split()
         else:
-            print("usage: headless.py [--seed N] [--keys \"A DOWN ...\" | --keys-file F] [--saves DIR] [--mem]")
+            print("usage: headless.py [--seed N] [--keys \"A DOWN ...\" | --keys-file F] [--saves DIR] [--mem] [--resets]")
             sys.exit(2)
         i += 2
     if saves is None:
         saves = "/tmp/pocket-party-headless-%d" % seed
         _empty_folder(saves)
     c = Console(seed, keys, saves, print, mem=mem)
-    c.run()
+    left = c.run(resets)
     if mem:
         print("MEM peak_alloc=%d" % c.peak if sys.implementation.name == "micropython" else "MEM n/a")
+    if left is not None:
+        # the caller boots a fresh interpreter on the same saves with the keys left
+        print("RESET keys_left=%d pending=%d frames=%d bytes=%d" % (len(left), len(c.events), c.frames, c.total))
+        return
     print("DONE frames=%d bytes=%d" % (c.frames, c.total))
 
 

@@ -1,0 +1,119 @@
+"""A picked game starts after a reset, in a clean heap (main.run's restart), as on a console.
+
+Unloading a module frees its code but not the names it interned, so on a console each game
+starts after machine.soft_reset(): the launcher writes the pick down ("launch" save slot),
+resets, and main.run starts the game at once. These tests play the same keys with and without
+resets and hold both to the same screens, then check what a reset must never do: loop, lose a
+save, or start a game nobody picked.
+"""
+import os
+import shutil
+
+import pytest
+
+import screen
+from screen import has_text
+from core.saves import Saves
+from core.session import LAUNCH
+from hal.storage import FileStorage
+from sim.console import Console
+
+CLEVER_2P = screen.new_game_keys("clever", ["human", "normal"])
+
+
+def play(keys, saves, resets=True, seed=3):
+    c = Console("pico", seed, keys.split() if isinstance(keys, str) else keys, saves, resets=resets)
+    shown = []
+    c.frames.append(lambda con: shown.append(bytes(con.panel())))
+    c.run()
+    return c, shown
+
+
+def saves_of(tmp_path):
+    return Saves(FileStorage(os.path.join(str(tmp_path), "saves")))
+
+
+@pytest.mark.parametrize("moves", ["", "A RIGHT A DOWN A"])
+def test_a_new_game_after_a_reset_plays_as_without_one(tmp_path, moves):
+    keys = " ".join(CLEVER_2P) + " " + moves
+    with_reset, frames_r = play(keys, str(tmp_path / "r"))
+    without, frames_n = play(keys, str(tmp_path / "n"), resets=False)
+    assert with_reset.resets == 1 and without.resets == -1
+    assert with_reset.panel() == without.panel()
+    # the same screens, plus one "Please wait" while the console resets
+    assert len(frames_r) == len(frames_n) + 1
+    assert not saves_of(tmp_path / "r").exists(LAUNCH), "the launch request must be used up"
+
+
+def test_resume_after_a_reset_continues_the_saved_game(tmp_path):
+    saves = str(tmp_path)
+    first, _ = play(CLEVER_2P + ["A", "RIGHT", "A", "MENU", "DOWN", "A"], saves)  # play, save and quit
+    assert first.resets == 1 and has_text(first, "Clever Kids *")
+    saved = saves_of(tmp_path).load("clever")[0]
+    shutil.copytree(saves, str(tmp_path / "copy"))
+    # the cursor starts on the last game played: A for its menu, A for Resume (first)
+    again, _ = play("A A", saves)
+    assert again.resets == 1
+    ref, _ = play("A A", str(tmp_path / "copy"), resets=False)
+    assert again.panel() == ref.panel() and has_text(ref, "Ann")
+    assert saves_of(tmp_path).load("clever")[0] == saved, "resuming alone must not change the save"
+
+
+def test_the_request_is_used_once_even_if_the_game_fails(tmp_path, monkeypatch):
+    """A game that raises at once shows the error and the launcher, and the next boot
+    is the launcher again: no loop of resets."""
+    import games.dice.app as app
+
+    def broken(ctx, setup, saved):
+        raise ValueError("broken at start")
+    monkeypatch.setattr(app, "run", broken)
+    import core.session as session
+    monkeypatch.setattr(session, "unload_game", lambda gid: None)
+    monkeypatch.setattr(session, "unload_new", lambda before: None)
+    c, _ = play(screen.open_game_keys("dice"), str(tmp_path))
+    assert c.resets == 1 and has_text(c, "broken at start")
+    assert not saves_of(tmp_path).exists(LAUNCH)
+    c, _ = play("", str(tmp_path))
+    assert c.resets == 0 and has_text(c, "pocket-party")
+
+
+@pytest.mark.parametrize("request_data", [
+    {"game": "chess", "setup": None},          # a game this firmware does not have
+    {"game": "clever", "setup": None},         # resume, but there is no save
+    ["not", "a", "request"],
+    "damaged",
+])
+def test_a_bad_launch_request_boots_the_launcher(tmp_path, request_data):
+    saves = saves_of(tmp_path)
+    if request_data == "damaged":
+        os.makedirs(os.path.join(str(tmp_path), "saves"), exist_ok=True)
+        with open(os.path.join(str(tmp_path), "saves", LAUNCH), "wb") as f:
+            f.write(b"PPSV\x01garbage")
+    else:
+        saves.save(LAUNCH, request_data)
+    c, _ = play("", str(tmp_path))
+    assert c.resets == 0 and has_text(c, "pocket-party") and has_text(c, "Dice roller")
+    assert not saves.exists(LAUNCH)
+
+
+def test_storage_that_will_not_keep_the_request_starts_the_game_without_a_reset(tmp_path, monkeypatch):
+    real_save = Saves.save
+
+    def full(self, name, obj):
+        if name == LAUNCH:
+            raise OSError(28, "no space left")
+        return real_save(self, name, obj)
+    monkeypatch.setattr(Saves, "save", full)
+    keys = " ".join(CLEVER_2P) + " A"
+    c, _ = play(keys, str(tmp_path / "full"))
+    ref, _ = play(keys, str(tmp_path / "ref"), resets=False)
+    assert c.resets == 0 and c.panel() == ref.panel()
+
+
+def test_make_run_over_a_mount_never_resets(monkeypatch):
+    """`make run` imports main from /remote: a reset would end mpremote's mount."""
+    import main
+    monkeypatch.setitem(main.__dict__, "__file__", "/remote/firmware/main.py")
+    assert main._from_host()
+    monkeypatch.setitem(main.__dict__, "__file__", "/main.py")
+    assert not main._from_host()
