@@ -342,3 +342,96 @@ def test_keys_for_reaches_every_legal_action():
                 i = (A.start_of(g, items) + k.index("A")) % len(items)
                 assert items[i] == a.split(" ")[0]
             g.apply(bot.choose(g, "easy", rng))
+
+
+
+# ---- the "What happened" log across Save and quit --------------------------------
+def news_game(tmp_path, kinds, seed, quit_when=None, old=False):
+    """Plays like Driver and keeps every "What happened" screen: (actions
+    made before it, seat it is for, frame), and a Snap of each.
+    quit_when(console, live, driver): the game menu's "Save and quit" there
+    (once), then Resume from the launcher; old: the save first loses the
+    event log, as the version before it wrote saves."""
+    d = Driver(seed=seed)
+    d.resume_save = None
+    news = []
+    store = Saves(FileStorage(str(tmp_path / "saves")))
+
+    def drv(c):
+        lv = live()
+        if lv and d.resumed and d.resume_save is None:
+            d.resume_save = store.load("clever")[0]     # written as the game resumed
+        if lv and lv["waiting"] == "continue" and (has_text(c, "What happened") or has_text(c, "Rolled again!")):
+            news.append((len(d.actions), lv["game"].to_act(), Snap(c)))
+        if lv and quit_when is not None and not d.quitted and quit_when(c, lv, d):
+            d.quitted = True
+            d.quit_news = len(news)
+            return ["MENU", "DOWN", "A"]            # game menu: Save and quit
+        if not lv and d.quitted and not d.resumed:
+            data = store.load("clever")[0]
+            d.quit_save = dict(data)
+            if old:
+                for k in ("log", "nlog", "seen"):
+                    data.pop(k, None)
+                store.save("clever", data)
+        return d(c)
+    c = Console("pico", seed, setup_keys(kinds), str(tmp_path), driver=drv)
+    c.run()
+    assert d.over is not None
+    return d, [(n, p, s.frame) for n, p, s in news], [s for n, p, s in news]
+
+
+def test_what_happened_is_kept_across_save_and_quit(tmp_path):
+    # Ann, Ben (CPU), Cat: "Save and quit" in the middle of Cat's move, Ben
+    # having played since Ann last decided; after Resume Ann's "What happened"
+    # still has Ben's moves, and every such screen is as in the same game
+    # played without quitting
+    kinds = ["human", "easy", "human"]
+    _, whole, _ = news_game(tmp_path / "a", kinds, 7)
+
+    def cats_move(c, lv, d):
+        g = lv["game"]
+        return len(d.actions) >= 12 and lv["waiting"] == "decide" and g.to_act() == 2 and g.phase == "cross"
+    d, split, snaps = news_game(tmp_path / "b", kinds, 7, cats_move)
+    assert d.quitted and d.resumed
+    assert split == whole
+    # what Ann had not seen when the game was saved: Ben's move (and Cat's)
+    log = d.quit_save["log"].split("|")
+    assert d.quit_save["seen"][0] < d.quit_save["nlog"] and log[0][1:4] == "Ben"
+    anns = [i for i in range(d.quit_news, len(split)) if split[i][1] == 0][0]
+    assert has_text(snaps[anns], "What happened")
+    for e in log:
+        assert has_text(snaps[anns], e[1:])
+
+
+def test_what_happened_comes_back_after_save_and_quit_on_it(tmp_path):
+    # "Save and quit" on the "What happened" screen itself: Resume shows it again
+    kinds = ["human", "easy"]
+    _, whole, _ = news_game(tmp_path / "a", kinds, 3)
+
+    def on_news(c, lv, d):
+        return len(d.actions) >= 6 and has_text(c, "What happened")
+    d, split, snaps = news_game(tmp_path / "b", kinds, 3, on_news)
+    k = d.quit_news - 1
+    assert d.resumed and split[k] == split[k + 1]
+    assert has_text(snaps[k + 1], "What happened") and has_text(snaps[k + 1], "Ben")
+    assert split[:k + 1] + split[k + 2:] == whole
+
+
+def test_a_save_without_the_event_log_still_resumes(tmp_path):
+    # a save as the version before wrote it (no "log", "nlog", "seen"):
+    # Resume starts with an empty log and the game goes on to the same end;
+    # the next save has the log
+    kinds = ["human", "easy", "human"]
+    a, whole, _ = news_game(tmp_path / "a", kinds, 7)
+
+    def cats_move(c, lv, d):
+        g = lv["game"]
+        return len(d.actions) >= 12 and lv["waiting"] == "decide" and g.to_act() == 2 and g.phase == "cross"
+    d, split, _ = news_game(tmp_path / "b", kinds, 7, cats_move, old=True)
+    assert d.resumed and d.actions == a.actions
+    assert d.over.to_save() == a.over.to_save()
+    assert split[:d.quit_news] == whole[:d.quit_news] and split != whole
+    r = d.resume_save
+    assert r["game"] == d.quit_save["game"]
+    assert (r.get("log"), r.get("nlog"), r.get("seen")) == ("", 0, [0, 0, 0])

@@ -332,3 +332,101 @@ def test_save_and_quit_mid_turn_then_resume_continues_identically(tmp_path):
     assert db.actions == da.actions
     assert db.game.scores() == da.game.scores() and db.game.round == da.game.round
     assert db.game.summary() == da.game.summary()
+
+
+# ---- the "What happened" log across Save and quit -------------------------------------
+def news_game(tmp_path, kinds, seed, stop=None, old=False):
+    """Plays like Driver and keeps every "What happened" screen: (decisions
+    made before it, seat it is for, its panel), and the console at each.
+    stop(console, game, decisions): the game menu's "Save and quit" there
+    (once, on any waiting screen), then Resume from the launcher; old: the
+    save first loses the event log, as the version before it wrote saves."""
+    d = Driver(seed)
+    d.quit_news = d.quit_save = d.resume_save = None
+    news = []
+    store = Saves(FileStorage(str(tmp_path / "saves")))
+
+    class Frame:
+        def __init__(self, console):
+            self.frame = bytes(console.panel())
+
+        def panel(self):
+            return self.frame
+
+    def drv(console):
+        a = app()
+        live = a.LIVE if a is not None and "game" in a.LIVE else None
+        if live is None and d.quit_news is not None and d.quit_save is None:
+            data = d.quit_save = store.load("cookie")[0]
+            if old:
+                data = dict(data)
+                for k in ("log", "seen"):
+                    data.pop(k, None)
+                store.save("cookie", data)
+            return ["A", "A"]                           # main menu (on Cookie Party) -> Resume
+        if live is None:
+            return Driver.__call__(d, console)
+        g = live["game"]
+        if d.quit_save is not None and d.resume_save is None:
+            d.resume_save = store.load("cookie")[0]     # written as the game resumed
+        if live["waiting"] == "continue" and has_text(console, "What happened"):
+            news.append((d.decisions, g.to_act(), Frame(console)))
+        if stop is not None and d.quit_news is None and stop(console, g, d.decisions):
+            d.quit_news = len(news)
+            return ["MENU", "DOWN", "A"]                # game menu: Save and quit
+        return Driver.__call__(d, console)
+    c = Console("pico", seed, new_game_keys(kinds), str(tmp_path), driver=drv)
+    c.run()
+    assert d.ended is not None
+    return d, [(n, p, f.frame) for n, p, f in news], [f for n, p, f in news]
+
+
+def cats_turn(console, g, n):
+    # Cat's decision (a wall), Ben (CPU) having played since Ann decided
+    return n >= 10 and app().LIVE["waiting"] == "decide" and g.to_act() == 2 and g.phase == "walls"
+
+
+def test_what_happened_is_kept_across_save_and_quit(tmp_path):
+    # Ann, Ben (CPU), Cat: "Save and quit" at Cat's decision; after Resume
+    # Ann's "What happened" still has Ben's moves, and every such screen is as
+    # in the same game played without quitting
+    kinds = ["human", "easy", "human"]
+    _, whole, _ = news_game(tmp_path / "a", kinds, 5)
+    d, split, shots = news_game(tmp_path / "b", kinds, 5, cats_turn)
+    assert d.quit_save is not None and d.resume_save is not None
+    assert split == whole
+    # what Ann had not seen when the game was saved: Ben's moves (and Cat's)
+    log = d.quit_save["log"].split("|")[:-1]
+    assert [e for e in log if e.startswith("Ben:")]
+    anns = [i for i in range(d.quit_news, len(split)) if split[i][1] == 0][0]
+    assert has_text(shots[anns], "What happened")
+    for e in log[:4]:
+        assert has_text(shots[anns], e)
+
+
+def test_what_happened_comes_back_after_save_and_quit_on_it(tmp_path):
+    # "Save and quit" on the "What happened" screen itself: Resume shows it again
+    kinds = ["human", "easy"]
+    _, whole, _ = news_game(tmp_path / "a", kinds, 3)
+
+    def on_news(console, g, n):
+        return n >= 6 and has_text(console, "What happened")
+    d, split, shots = news_game(tmp_path / "b", kinds, 3, on_news)
+    k = d.quit_news - 1
+    assert d.quit_save is not None and split[k] == split[k + 1]
+    assert has_text(shots[k + 1], "What happened") and has_text(shots[k + 1], "Ben:")
+    assert split[:k + 1] + split[k + 2:] == whole
+
+
+def test_a_save_without_the_event_log_still_resumes(tmp_path):
+    # a save as the version before wrote it (no "log", "seen"): Resume starts
+    # with an empty log and the game goes on to the same end; the next save
+    # has the log
+    kinds = ["human", "easy", "human"]
+    a, whole, _ = news_game(tmp_path / "a", kinds, 5)
+    d, split, _ = news_game(tmp_path / "b", kinds, 5, cats_turn, old=True)
+    assert d.actions == a.actions and d.game.summary() == a.game.summary()
+    assert split[:d.quit_news] == whole[:d.quit_news] and split != whole
+    r = d.resume_save
+    assert r["game"] == d.quit_save["game"]
+    assert (r.get("log"), r.get("seen")) == ("", "$")

@@ -113,14 +113,20 @@ class App(TableApp):
             self.kinds = [s["kind"] for s in setup["seats"]]
             self.game = g
             g.start()
+            self.seen = [0] * g.n      # per seat: events seen up to here
             self.note(-1)
         else:
             # the save is kept small (the names and options are in the game's
-            # own save, the event log is not kept): it is written in one piece
+            # own save; of the event log only what a person has not seen yet):
+            # it is written in one piece
             g = self.game = R.Game.from_save(saved["game"])
             self.brng.setstate(saved["bot_rng"])
             self.kinds = saved["kinds"]
-        self.seen = [0] * g.n      # per seat: events seen up to here
+            self.seen = [0] * g.n
+            if "log" in saved:      # (a save from before the log was kept: none)
+                self.log = saved["log"].split("|") if saved["log"] else []
+                self.nlog = saved["nlog"]
+                self.seen = saved["seen"]
         self.humans = self.kinds.count("human")
         self.bots = None
         if self.humans < g.n:       # the computer players' module only when there are some
@@ -140,8 +146,16 @@ class App(TableApp):
     # ---- saving, the event log ----------------------------------------------------
     def save(self):
         gc.collect()    # the save is built in one piece: room for it in a fragmented heap
+        # the events a person (with none: seat 0, whose "Game over" lists them)
+        # has not seen yet, as one text
+        first = self.nlog
+        for p in range(self.game.n):
+            if self.kinds[p] == "human" or p == 0 and not self.humans:
+                first = min(first, self.seen[p])
+        first = max(0, first - self.nlog + len(self.log))
         self.ctx.save_game({"kinds": self.kinds, "game": self.game.to_save(),
-                            "bot_rng": list(self.brng.getstate())})
+                            "bot_rng": list(self.brng.getstate()),
+                            "log": "|".join(self.log[first:]), "nlog": self.nlog, "seen": self.seen})
 
     def note(self, owner):
         """Keep the rules' event texts; owner: the seat whose own action the
@@ -168,12 +182,13 @@ class App(TableApp):
     def news(self, seat, title="What happened"):
         """Show the events seat has not seen yet (if any)."""
         lines = self.unseen(seat)
-        self.seen[seat] = self.nlog
         for e in lines:
             if e.endswith("rolls again"):
                 title = "Rolled again!"
         if lines:
             self.read(title, lines)
+        # seen once read: "Save and quit" on this screen shows it again on Resume
+        self.seen[seat] = self.nlog
 
     def read(self, title, events):
         """Events as a list to read, UP/DOWN scroll; A goes on, B shows the sheets."""

@@ -225,6 +225,13 @@ class App(TableApp):
                 d[k[i]] = from_text(t[i])
             g = self.game = R.Game.from_save(d)
             self.brng.setstate(unpack(saved["bot_rng"]))
+            if "log" in saved:      # (a save from before the log was kept: none)
+                t = saved["log"].encode()
+                k = unpack(saved["seen"])
+                self.logb[0:len(t)] = t
+                self.logn = len(t)
+                self.nlog = len(k)
+                self.seen[0:len(k)] = bytes(k)
         self.setup = setup
         self.kinds = [s["kind"] for s in setup["seats"]]
         self.humans = self.kinds.count("human")
@@ -250,8 +257,19 @@ class App(TableApp):
         g = self.game
         t = [to_text(getattr(g, k)) for k in SAVE_KEYS.split()]
         t.append(to_text(g.rng.getstate()))
+        # the event log from the first event a person has not seen yet: its
+        # texts ('|' after each) and who saw them
+        i = k = 0
+        m = 0
+        for p in range(g.n):
+            if self.kinds[p] == "human":
+                m |= 1 << p
+        while i < self.nlog and self.seen[i] & m == m:
+            k = self.logb.find(b"|", k) + 1
+            i += 1
         self.ctx.save_game({"setup": to_text(self.setup), "game": "|".join(t),
-                            "bot_rng": pack(self.brng.getstate())})
+                            "bot_rng": pack(self.brng.getstate()),
+                            "log": str(memoryview(self.logb)[k:self.logn], "utf-8"), "seen": pack(self.seen[i:self.nlog])})
 
     def menu(self):
         """The game menu; on Resume the screen waits as before."""
@@ -288,21 +306,23 @@ class App(TableApp):
         """The kept event texts, oldest first."""
         return bytes(self.logb[:self.logn]).decode().split("|")[:-1]
 
-    def unseen(self, seat, mine=False):
-        """Events seat has not seen (mine: only those about seat), marked seen."""
-        out = []
+    def news(self, seat, title="What happened", mine=False):
+        """The events seat has not seen (mine: only those about seat), to
+        read; marked seen once read ("Save and quit" on this screen shows
+        them again on Resume)."""
+        lines = []
+        at = []
         me = self.game.names[seat] + ":"
         t = self.texts()
         for i in range(self.nlog):
             if not self.seen[i] >> seat & 1 and (not mine or t[i].startswith(me)):
-                self.seen[i] |= 1 << seat
-                out.append(t[i])
-        return out
-
-    def news(self, seat, title="What happened"):
-        lines = self.unseen(seat)
+                at.append(i)
+                lines.append(t[i])
+        t = None
         if lines:
             self.read(title, lines)
+        for i in at:
+            self.seen[i] |= 1 << seat
 
     def read(self, title, events):
         """Events as a list to read, UP/DOWN scroll; A goes on, B the turn menu's views."""
@@ -345,9 +365,7 @@ class App(TableApp):
         self.note(seat if echo else -1)
         if ph == "place" and (g.phase != "place" or g.seat != seat):
             self.ctx.saves.save(LAYOUT, {"layout": list(g.last_layout)})
-        lines = self.unseen(seat, True)
-        if lines:
-            self.read(g.names[seat], lines)
+        self.news(seat, g.names[seat], True)
         return True
 
     # ---- the game --------------------------------------------------------------------
