@@ -262,3 +262,38 @@ def test_shared_win_and_the_fewer_x_tie_break_on_the_end_screen(tmp_path):
     c.run()
     assert has_text(c, "Ann wins!")
 
+
+
+def test_what_happened_comes_back_after_save_and_quit_on_it(tmp_path):
+    # "Save and quit" on the "What happened" screen (what Ben, a computer
+    # player, did since Ann decided): Resume shows it again, and every such
+    # screen is as in the same game played without quitting
+    kinds, opts, seed = ["human", "easy"], {"level": 1}, 4
+
+    def play(path, quit_at=None):
+        d = Driver(seed, resume=["A", "A"] if quit_at else None)     # Resume is first
+        news = []
+
+        def drv(console):
+            a = app()
+            if a is not None and "game" in a.LIVE and has_text(console, "What happened"):
+                news.append((d.decisions, bytes(console.panel())))
+                if quit_at is not None and d.decisions >= quit_at and not hasattr(d, "quit_news"):
+                    d.quit_news = len(news)
+                    return ["MENU", "DOWN", "A"]          # game menu: Save and quit
+            return d(console)
+        c = Console("pico", seed, new_game_keys(kinds, opts), str(tmp_path / path), driver=drv)
+        c.run()
+        finished(c, d, tmp_path / path)
+        return d, news
+
+    _, whole = play("a")
+    d, split = play("b", 6)
+    k = d.quit_news - 1
+    assert d.resume is None and split[k] == split[k + 1]
+    assert split[:k + 1] + split[k + 2:] == whole
+
+    class Shot:
+        def panel(self):
+            return split[k + 1][1]
+    assert has_text(Shot(), "What happened") and has_text(Shot(), "Ben")

@@ -231,9 +231,9 @@ class App(TableApp):
         own = "%d" % seat
         lines = [self.log[i][1:] for i in range(len(self.log))
                  if i + first >= self.seen[seat] and self.log[i][0] != own]
-        self.seen[seat] = self.nlog
         if lines:
             self.read("What happened", lines)
+        self.seen[seat] = self.nlog     # once read: Save and quit here shows it again on Resume
 
     def act(self, seat, a, human):
         # apply an action; then the results, the end of the turn, the next roll
