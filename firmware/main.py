@@ -18,17 +18,21 @@ def run(hal, restart=None):
     import sys
     from core.heap import collect_often
     collect_often()
-    from core.session import Session, load_module, unload_new
+    from core.session import Session, load_module, unload, unload_new
     session = Session(hal)
-    picked = session.take_launch()  # the game picked before the last reset, if any
+    before = set(sys.modules)
+    picked = load_module("core.launch").take(session)  # the game picked before the last reset, if any
+    unload_new(before)
     while True:
         if picked is None:
             before = set(sys.modules)
             picked = load_module("core.launcher").Launcher(session).choose()
             unload_new(before)  # the menus (and setup screens they read) need not stay in RAM during the game
-            if restart is not None and session.request_launch(*picked):
-                restart()  # does not return on a console
-                return
+            if restart is not None:
+                if load_module("core.launch").request(session, picked[0], picked[1]):
+                    restart()  # does not return on a console
+                    return
+                unload("core.launch")  # the storage would not keep the pick: start it here
         session.launch(*picked)
         picked = None
 

@@ -25,12 +25,13 @@ class Hal:
 
 def make_display(board):
     import machine
-    from hal.ssd1306 import SSD1306_I2C, SSD1306_SPI
     Pin = machine.Pin
     if board.DISPLAY_BUS == "i2c":
+        from hal.ssd1306 import SSD1306_I2C
         i2c = machine.I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL), freq=board.I2C_FREQ)
         display = SSD1306_I2C(128, 64, i2c, board.DISPLAY_ADDR)
     elif board.DISPLAY_BUS == "spi":
+        from hal.ssd1306_spi import SSD1306_SPI
         spi = machine.SPI(board.SPI_ID, baudrate=board.SPI_BAUD, sck=Pin(board.SPI_SCK), mosi=Pin(board.SPI_MOSI))
         display = SSD1306_SPI(128, 64, spi, Pin(board.SPI_DC, Pin.OUT), Pin(board.SPI_RES, Pin.OUT),
                               Pin(board.SPI_CS, Pin.OUT))

@@ -1,8 +1,8 @@
 """Lean SSD1306 OLED driver for pocket-party (MicroPython and the CPython simulator).
 
 One base class drawing into a MONO_VLSB framebuf.FrameBuffer (the SSD1306 page
-layout, so the buffer is streamed as is), and two transports: SSD1306_I2C and
-SSD1306_SPI.
+layout, so the buffer is streamed as is), and its I2C transport, SSD1306_I2C.
+SSD1306_SPI is in hal/ssd1306_spi.py: a console loads only the bus it has.
 
 show() sends only what changed since the previous show(): the frame is cut into
 fixed blocks of 16 columns x 1 page (16 bytes), each compared with a shadow copy
@@ -58,26 +58,6 @@ _WRAP = const(0x3FFFFFFF)  # counters wrap here: largest small int on 32-bit por
 
 class DisplayMissing(OSError):
     """No SSD1306 answered on the bus (raised by the constructor)."""
-
-
-class _CallPin:
-    # Adapts a plain callable pin, f(v), to the .value(v) interface.
-    def __init__(self, fn):
-        self._fn = fn
-
-    def value(self, v):
-        self._fn(v)
-
-
-def _pin(p, v):
-    if p is None:
-        return None
-    if not hasattr(p, "value"):
-        p = _CallPin(p)
-    elif hasattr(p, "init") and hasattr(p, "OUT"):
-        p.init(p.OUT, value=v)
-    p.value(v)
-    return p
 
 
 def _sleep_ms(ms):
@@ -340,65 +320,4 @@ class SSD1306_I2C(SSD1306):
                 k += 1
             i2c.writeto(addr, tx)
             sent += len(tx)
-        self.bytes_sent = (self.bytes_sent + sent) & _WRAP
-
-
-class SSD1306_SPI(SSD1306):
-    """SSD1306 on 4-wire SPI: spi.write(buf); dc/res/cs are machine.Pin objects
-    (anything with .value(v)) or callables; res and cs may be None."""
-
-    def __init__(self, width, height, spi, dc, res, cs, external_vcc=False):
-        self.spi = spi
-        self.dc = _pin(dc, 0)
-        self.res = _pin(res, 1)
-        self.cs = _pin(cs, 1)
-        if self.res is not None:
-            _sleep_ms(1)
-            self.res.value(0)
-            _sleep_ms(10)
-            self.res.value(1)
-        super().__init__(width, height, external_vcc)
-
-    def _command(self, buf, body):
-        cs = self.cs
-        self.dc.value(0)
-        if cs is not None:
-            cs.value(0)
-        self.spi.write(body)
-        if cs is not None:
-            cs.value(1)
-        self.bytes_sent = (self.bytes_sent + len(body)) & _WRAP
-
-    def write_data(self, buf):
-        cs = self.cs
-        self.dc.value(1)
-        if cs is not None:
-            cs.value(0)
-        self.spi.write(buf)
-        if cs is not None:
-            cs.value(1)
-        self.bytes_sent = (self.bytes_sent + len(buf)) & _WRAP
-
-    def _write_blocks(self, i, j):
-        nb = self._nb
-        blocks = self._blocks
-        spi = self.spi
-        cs = self.cs
-        sent = 0
-        self.dc.value(1)
-        if cs is not None:
-            cs.value(0)
-        k = i
-        while k < j:
-            if k % nb == 0 and j - k >= nb:
-                row = self._rows[k // nb]
-                spi.write(row)
-                sent += len(row)
-                k += nb
-            else:
-                spi.write(blocks[k])
-                sent += len(blocks[k])
-                k += 1
-        if cs is not None:
-            cs.value(1)
         self.bytes_sent = (self.bytes_sent + sent) & _WRAP

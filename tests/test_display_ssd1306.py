@@ -27,7 +27,8 @@ for _p in (ROOT, os.path.join(ROOT, "firmware"), STUBS):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from hal.ssd1306 import SSD1306_I2C, SSD1306_SPI, DisplayMissing  # noqa: E402
+from hal.ssd1306 import SSD1306_I2C, DisplayMissing  # noqa: E402
+from hal.ssd1306_spi import SSD1306_SPI  # noqa: E402
 from sim.ssd1306_model import SSD1306Model  # noqa: E402
 
 
@@ -401,7 +402,8 @@ class P:
 HEAP_SCRIPT = FAKES + r'''
 import gc
 import micropython
-from hal.ssd1306 import SSD1306_I2C, SSD1306_SPI
+from hal.ssd1306 import SSD1306_I2C
+from hal.ssd1306_spi import SSD1306_SPI
 
 bus = Bus()
 i2c_disp = SSD1306_I2C(128, 64, bus)

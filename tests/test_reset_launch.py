@@ -14,7 +14,7 @@ import pytest
 import screen
 from screen import has_text
 from core.saves import Saves
-from core.session import LAUNCH
+from core.launch import LAUNCH
 from hal.storage import FileStorage
 from sim.console import Console
 

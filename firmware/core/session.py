@@ -51,9 +51,6 @@ def unload_game(game_id):
     unload("games." + game_id)
 
 
-LAUNCH = "launch"  # the save slot of a game picked just before a reset
-
-
 class Session:
     def __init__(self, hal):
         self.hal = hal
@@ -72,38 +69,6 @@ class Session:
     def settings_screen(self):
         load_module("core.settings_screen").run(self)
         unload("core.settings_screen")
-
-    def request_launch(self, game_id, setup, saved):
-        """Write down the game just picked (a new game's setup, or None to resume its
-        save), to be started after a reset; False if the storage would not keep it:
-        then the caller starts it without a reset."""
-        try:
-            self.saves.save(LAUNCH, {"game": game_id, "setup": setup})
-        except Exception as e:  # OSError (storage full, read-only) or SaveError
-            print("pocket-party: starting %s without a reset (%s)" % (game_id, e))
-            return False
-        self.ui.notice("Please wait", "Starting the game")
-        return True
-
-    def take_launch(self):
-        """(game_id, setup, saved) that request_launch wrote before the reset, or None.
-        Used once: it is deleted before the game starts, so a game that fails at once
-        cannot trap the console in a loop of resets."""
-        if not self.saves.exists(LAUNCH):
-            return None
-        data, problems = self.saves.load(LAUNCH)
-        self.saves.delete(LAUNCH)
-        from games.catalogue import entry
-        known = isinstance(data, dict) and entry(data.get("game")) is not None
-        unload("games.catalogue")
-        if not known:
-            print("pocket-party: launch request ignored", problems or data)
-            return None
-        game_id, setup = data["game"], data.get("setup")
-        if setup is not None:
-            return (game_id, setup, None)
-        saved, _problems = self.saves.load(game_id)  # the menu reported any problem before the reset
-        return None if saved is None else (game_id, None, saved)
 
     def launch(self, game_id, setup, saved):
         ui = self.ui

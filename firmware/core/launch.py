@@ -1,0 +1,40 @@
+"""A picked game started after a reset, in a clean heap (see main.run).
+
+Loaded only for the moment it is used, and let go at once: the launcher writes the
+pick down just before the reset, and the next boot takes it just before the game.
+"""
+
+LAUNCH = "launch"  # the save slot of a game picked just before a reset
+
+
+def request(session, game_id, setup):
+    """Write down the game just picked (a new game's setup, or None to resume its save),
+    to be started after a reset; False if the storage would not keep it: then the caller
+    starts it without a reset."""
+    try:
+        session.saves.save(LAUNCH, {"game": game_id, "setup": setup})
+    except Exception as e:  # OSError (storage full, read-only) or SaveError
+        print("pocket-party: starting %s without a reset (%s)" % (game_id, e))
+        return False
+    session.ui.notice("Please wait", "Starting the game")
+    return True
+
+
+def take(session):
+    """(game_id, setup, saved) that request() wrote before the reset, or None. Used once:
+    it is deleted before the game starts, so a game that fails at once cannot trap the
+    console in a loop of resets."""
+    saves = session.saves
+    if not saves.exists(LAUNCH):
+        return None
+    data, problems = saves.load(LAUNCH)
+    saves.delete(LAUNCH)
+    from games.catalogue import entry
+    if not (isinstance(data, dict) and entry(data.get("game")) is not None):
+        print("pocket-party: launch request ignored", problems or data)
+        return None
+    game_id, setup = data["game"], data.get("setup")
+    if setup is not None:
+        return (game_id, setup, None)
+    saved, _problems = saves.load(game_id)  # the menu reported any problem before the reset
+    return None if saved is None else (game_id, None, saved)
