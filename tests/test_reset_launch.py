@@ -62,19 +62,24 @@ def test_resume_after_a_reset_continues_the_saved_game(tmp_path):
 def test_the_request_is_used_once_even_if_the_game_fails(tmp_path, monkeypatch):
     """A game that raises at once shows the error and the launcher, and the next boot
     is the launcher again: no loop of resets."""
+    import core.session as session
+    unload_game = session.unload_game
     import games.dice.app as app
 
     def broken(ctx, setup, saved):
         raise ValueError("broken at start")
     monkeypatch.setattr(app, "run", broken)
-    import core.session as session
+    # keep the patched module: the session unloads games after running them
     monkeypatch.setattr(session, "unload_game", lambda gid: None)
     monkeypatch.setattr(session, "unload_new", lambda before: None)
-    c, _ = play(screen.open_game_keys("dice"), str(tmp_path))
-    assert c.resets == 1 and has_text(c, "broken at start")
-    assert not saves_of(tmp_path).exists(LAUNCH)
-    c, _ = play("", str(tmp_path))
-    assert c.resets == 0 and has_text(c, "pocket-party")
+    try:
+        c, _ = play(screen.open_game_keys("dice"), str(tmp_path))
+        assert c.resets == 1 and has_text(c, "broken at start")
+        assert not saves_of(tmp_path).exists(LAUNCH)
+        c, _ = play("", str(tmp_path))
+        assert c.resets == 0 and has_text(c, "pocket-party")
+    finally:
+        unload_game("dice")  # the next test imports the real one
 
 
 @pytest.mark.parametrize("request_data", [
