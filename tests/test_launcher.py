@@ -271,3 +271,27 @@ def test_typing_a_player_name_on_the_keyboard(tmp_path):
     assert has_text(c, "<Ab>")  # the form shows the typed name, capitalised
     data, _ = Saves(FileStorage(str(tmp_path / "2" / "saves"))).load("settings")
     assert data["names"] == ["Ab"]
+
+
+@pytest.mark.parametrize("game_id", [g[0] for g in available_games()])
+def test_rules_summary_in_a_game_is_read_only_while_shown(tmp_path, game_id):
+    """A+B, "Rules summary": the text from the game's setup.py, which the game does not keep
+    loaded while it plays."""
+    import importlib
+    from core import font
+    from core.ui import W
+    from games.catalogue import entry
+    rules = importlib.import_module("games.%s.setup" % game_id).RULES
+    sys.modules.pop("games.%s.setup" % game_id)
+    start = screen.open_game_keys(game_id)
+    if entry(game_id)[4]:  # a setup form: as few seats as the game allows
+        start += screen.setup_form_keys(game_id, ["human", "normal"] if entry(game_id)[2] > 1 else ["human"])
+    loaded = []
+    c = screen.Console("pico", 1, start + ["MENU"], str(tmp_path))
+    c.frames.append(lambda con: loaded.append("games.%s.setup" % game_id in sys.modules))
+    c.run()
+    assert has_text(c, "Game menu")
+    assert not loaded[-1], "the game keeps its setup module (and RULES) loaded while it plays"
+    c = screen.Console("pico", 1, start + ["MENU", "DOWN", "DOWN", "A"], str(tmp_path / "2"))
+    c.run()
+    assert has_text(c, "Rules") and has_text(c, font.wrap(rules, W - 8)[0])

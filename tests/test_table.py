@@ -22,7 +22,7 @@ class Ctx:
     def __init__(self, answer):
         self.answer = answer
 
-    def open_menu(self, rules):
+    def open_menu(self):
         return self.answer
 
 
@@ -35,8 +35,6 @@ class Ui:
 
 
 class App(table.TableApp):
-    RULES = "rules"
-
     def __init__(self, over=False, answer="quit", keys=()):
         self.game = Game(over)
         self.ctx = Ctx(answer)

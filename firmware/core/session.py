@@ -128,22 +128,31 @@ class Context:
 
     def menu_from_anywhere(self):
         """A+B on a screen the game does not handle itself (messages, pass screens)."""
-        app = sys.modules.get("games.%s.app" % self.game_id)
-        if self.open_menu(getattr(app, "RULES", "")) == "quit":
+        if self.open_menu() == "quit":
             if self.ui.on_sleep is not None:
                 self.ui.on_sleep()  # the game's own save of where it stands
             raise QuitGame()
 
-    def open_menu(self, rules_text):
+    def open_menu(self):
         """The in-game menu (A+B held). Returns 'resume' or 'quit' (the caller saves)."""
         ui = self.ui
         ui.in_menu = True
         try:
-            return self._menu(ui, rules_text)
+            return self._menu(ui)
         finally:
             ui.in_menu = False
 
-    def _menu(self, ui, rules_text):
+    def rules_text(self):
+        """The game's rules summary (RULES in its setup.py), read only to be shown: a
+        game need not hold the text in RAM while it plays."""
+        name = "games.%s.setup" % self.game_id
+        had = name in sys.modules
+        text = load_module(name).RULES
+        if not had:
+            _forget(name)
+        return text
+
+    def _menu(self, ui):
         while True:
             choice = ui.menu("Game menu", ["Resume", "Save and quit", "Rules summary", "Settings"])
             if choice in (-1, -2, 0):
@@ -151,6 +160,6 @@ class Context:
             if choice == 1:
                 return "quit"
             if choice == 2:
-                ui.message("Rules", rules_text)
+                ui.message("Rules", self.rules_text())
             elif choice == 3:
                 self.session.settings_screen()

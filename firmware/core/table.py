@@ -8,8 +8,8 @@ LIVE = {}       # the app's LIVE (the app module names it)
 
 
 class TableApp:
-    # A game's App sets self.ctx, self.ui, self.game; its class RULES; its own
-    # save() and refuse(reason).
+    # A game's App sets self.ctx, self.ui, self.game; its own save() and
+    # refuse(reason).
     def key(self, waiting="decide"):
         # the next key; A+B: the game menu, and 0
         LIVE["waiting"] = waiting
@@ -23,7 +23,7 @@ class TableApp:
         # the game menu; "Save and quit" saves and leaves the game (a finished
         # game, its save already cleared, is not saved again)
         LIVE["waiting"] = "continue"
-        if self.ctx.open_menu(self.RULES) == "quit":
+        if self.ctx.open_menu() == "quit":
             if not self.game.is_over():
                 self.save()
             raise QuitGame()

@@ -18,7 +18,6 @@ from core.table import LIVE, TableApp, run as run_app
 from games.clever import rules as R, view as V
 
 D = R.D
-from games.clever.setup import RULES  # the rules summary (the launcher shows it too)
 LOG = 24            # event texts kept for the summaries
 BOT_MS = 600        # a computer player's step stays on screen this long
 TABS = ("Y", "R", "G", "B", "pass")
@@ -96,7 +95,6 @@ def joker_text(s, a):
 
 
 class App(TableApp):
-    RULES = RULES
 
     def __init__(self, ctx, setup, saved):
         self.ctx = ctx

@@ -27,7 +27,6 @@ from games.cookie import view as V
 gc.collect()
 from games.cookie.state import SS, SEGSP, CHIPS, seg_name, seg_index, space_name, _SAVE as SAVE_KEYS
 
-from games.cookie.setup import RULES  # the rules summary (the launcher shows it too)
 LOG = 32            # event texts kept for the summaries
 LOGB = 1200         # bytes for them
 BOT_MS = 500        # a computer player's step stays on screen this long
@@ -190,7 +189,6 @@ def phase_text(g):
 
 
 class App(TableApp):
-    RULES = RULES
 
     def __init__(self, ctx, setup, saved):
         self.ctx = ctx

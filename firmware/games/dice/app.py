@@ -10,7 +10,6 @@ from core import draw
 from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 from games.dice.rules import Game, MAX_DICE, chi_square_x100, verdict
 
-from games.dice.setup import RULES  # the rules summary (the launcher shows it too)
 STATS = "dicestats"
 SIZE = 13
 PER_ROW = 7
@@ -40,7 +39,7 @@ def run(ctx, setup, saved):
         draw_roll(ui, game, picked, cursor)
         k = ui.wait_key()
         if k & K_MENU:
-            if ctx.open_menu(RULES) == "quit":
+            if ctx.open_menu() == "quit":
                 save()
                 return
         elif k & K_LEFT:

@@ -18,7 +18,6 @@ from core.rng import Rng
 from core.table import LIVE, TableApp, run as run_app
 from games.dizzle import bot, rules as R, sheets as S, view as V
 
-from games.dizzle.setup import RULES  # the rules summary (the launcher shows it too)
 LOG = 12            # event texts kept for the summaries (and saved)
 BOT_MS = 700        # a computer player's move stays on screen this long
 
@@ -110,7 +109,6 @@ def keys_for(game, action):
 
 
 class App(TableApp):
-    RULES = RULES
 
     def __init__(self, ctx, setup, saved):
         self.ctx = ctx

@@ -16,7 +16,6 @@ from games.words import bot, data, rules, view
 from games.words.hints import _minus, build_action, word_options
 from games.words.lexicon import DictionaryError
 
-from games.words.setup import RULES  # the rules summary (the launcher shows it too)
 LIVE = {}
 KIND = data.CARD_KIND
 VALUE = data.CARD_VALUE
@@ -274,7 +273,7 @@ class App:
         LIVE["waiting"] = waiting
         k = self.ui.wait_key()
         if k & K_MENU:
-            if self.ctx.open_menu(RULES) == "quit":
+            if self.ctx.open_menu() == "quit":
                 raise Quit()
             return 0
         return k
