@@ -163,6 +163,28 @@ def test_missing_display_is_reported_not_a_traceback(monkeypatch, capsys):
     machine.reset_world()
 
 
+def test_boot_lets_a_console_reset_before_a_game_but_not_under_make_run(monkeypatch):
+    """On a board, main.boot gives run() machine.soft_reset (a picked game starts in a
+    clean heap); run from /remote by `make run`, it gives None (a reset would end the mount)."""
+    import time
+    import main
+    from sim.console import load_board
+    from sim.ssd1306_model import SSD1306Model
+    for name, f in (("ticks_ms", lambda: 0), ("ticks_diff", lambda a, b: a - b),
+                    ("ticks_add", lambda a, b: a + b), ("sleep_ms", lambda ms: None)):
+        monkeypatch.setattr(time, name, f, raising=False)  # MicroPython's, for hal.clock
+    seen = []
+    monkeypatch.setattr(main, "run", lambda hal, restart=None: seen.append(restart))
+    for where in ("/main.py", "/remote/firmware/main.py"):
+        machine.reset_world()
+        board = load_board("pico")
+        machine._i2c_devices[board.DISPLAY_ADDR] = SSD1306Model()
+        monkeypatch.setitem(main.__dict__, "__file__", where)
+        main.boot()
+    machine.reset_world()
+    assert seen == [machine.soft_reset, None]
+
+
 def test_missing_display_blinks_the_led(monkeypatch, capsys):
     import time
     import main

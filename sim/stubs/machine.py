@@ -150,3 +150,8 @@ def unique_id():
 
 def reset():
     raise SystemExit("machine.reset() in the simulator")
+
+
+def soft_reset():
+    # as on a board: nothing after it runs (the simulator's own restart is sim.keyscript.restart)
+    raise SystemExit("machine.soft_reset() in the simulator")
