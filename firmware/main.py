@@ -12,8 +12,9 @@ def run(hal, restart=None):
     restart: on a console, machine.soft_reset. A picked game is then written down
     and started after the reset, in a clean heap: unloading a module frees its code
     but not the names it interned, so games played one after another would otherwise
-    each need room for the names of all the others. None (the simulator, the browser,
-    `make run` over a mount that a reset would end): games start in this heap.
+    each need room for the names of all the others. None (scripted simulator runs,
+    the browser, `make run` over a mount that a reset would end): games start in
+    this heap. `make sim` and `tools/headless.py --resets` pass a reset of their own.
     """
     import sys
     from core.heap import collect_often
@@ -72,12 +73,14 @@ def boot():
     except DisplayMissing as e:
         _blink_forever(board, "pocket-party: %s" % e)
         return
-    run(hal, None if _from_host() else _soft_reset())
+    run(hal, _soft_reset() if _run_at_boot() else None)
 
 
-def _from_host():
-    """Run by `make run` (mpremote mount): a reset would end the mount, so no resets."""
-    return globals().get("__file__", "").startswith("/remote")
+def _run_at_boot():
+    """main.py run by MicroPython itself at power-on, which runs it again after a soft
+    reset. Not `make run` (imported from the mount: a reset would end it), nor
+    `mpremote run` or an IDE (the raw REPL, where a soft reset does not run main.py)."""
+    return __name__ == "__main__" and globals().get("__file__") in ("main.py", "/main.py")
 
 
 def _soft_reset():

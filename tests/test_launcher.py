@@ -175,10 +175,11 @@ def test_boot_lets_a_console_reset_before_a_game_but_not_under_make_run(monkeypa
         monkeypatch.setattr(time, name, f, raising=False)  # MicroPython's, for hal.clock
     seen = []
     monkeypatch.setattr(main, "run", lambda hal, restart=None: seen.append(restart))
-    for where in ("/main.py", "/remote/firmware/main.py"):
+    for name, where in (("__main__", "main.py"), ("main", "/remote/firmware/main.py")):
         machine.reset_world()
         board = load_board("pico")
         machine._i2c_devices[board.DISPLAY_ADDR] = SSD1306Model()
+        monkeypatch.setitem(main.__dict__, "__name__", name)
         monkeypatch.setitem(main.__dict__, "__file__", where)
         main.boot()
     machine.reset_world()

@@ -66,7 +66,10 @@ def test_the_request_is_used_once_even_if_the_game_fails(tmp_path, monkeypatch):
     unload_game = session.unload_game
     import games.dice.app as app
 
+    pending = []
+
     def broken(ctx, setup, saved):
+        pending.append(ctx.saves.exists(LAUNCH))
         raise ValueError("broken at start")
     monkeypatch.setattr(app, "run", broken)
     # keep the patched module: the session unloads games after running them
@@ -75,7 +78,7 @@ def test_the_request_is_used_once_even_if_the_game_fails(tmp_path, monkeypatch):
     try:
         c, _ = play(screen.open_game_keys("dice"), str(tmp_path))
         assert c.resets == 1 and has_text(c, "broken at start")
-        assert not saves_of(tmp_path).exists(LAUNCH)
+        assert pending == [False], "the request must be gone before the game starts"
         c, _ = play("", str(tmp_path))
         assert c.resets == 0 and has_text(c, "pocket-party")
     finally:
@@ -102,23 +105,57 @@ def test_a_bad_launch_request_boots_the_launcher(tmp_path, request_data):
 
 
 def test_storage_that_will_not_keep_the_request_starts_the_game_without_a_reset(tmp_path, monkeypatch):
-    real_save = Saves.save
+    """The last rename fails (the temp copy is written and read back): nothing of the
+    request may stay behind, or the next power-on would start that game again."""
+    real_rename = FileStorage.rename
 
-    def full(self, name, obj):
-        if name == LAUNCH:
+    def full(self, old, new):
+        if new == LAUNCH:
             raise OSError(28, "no space left")
-        return real_save(self, name, obj)
-    monkeypatch.setattr(Saves, "save", full)
+        return real_rename(self, old, new)
+    monkeypatch.setattr(FileStorage, "rename", full)
     keys = " ".join(CLEVER_2P) + " A"
     c, _ = play(keys, str(tmp_path / "full"))
     ref, _ = play(keys, str(tmp_path / "ref"), resets=False)
     assert c.resets == 0 and c.panel() == ref.panel()
+    assert not [f for f in os.listdir(str(tmp_path / "full" / "saves")) if f.startswith(LAUNCH)]
 
 
-def test_make_run_over_a_mount_never_resets(monkeypatch):
-    """`make run` imports main from /remote: a reset would end mpremote's mount."""
+def test_the_reset_waits_for_the_buttons_to_be_up(tmp_path, monkeypatch):
+    """B still down at the reset would boot into safe mode: the reset waits until it is up."""
+    import core.ui
+    import sim.keyscript
+    c = Console("pico", 1, screen.open_game_keys("dice"), str(tmp_path), resets=True)
+    times = {}
+    notice = core.ui.Ui.notice
+
+    def b_pressed_now(self, title, body):
+        notice(self, title, body)
+        times["notice"] = c.clock.ticks_ms()
+        c.drive("B", 0)                                   # B goes down as the pick is written...
+        c.events.append((times["notice"] + 300, "B", 1))  # ...and up 300 ms later
+    monkeypatch.setattr(core.ui.Ui, "notice", b_pressed_now)
+    reset = sim.keyscript.restart
+
+    def timed_reset():
+        times["reset"] = c.clock.ticks_ms()
+        reset()
+    monkeypatch.setattr(sim.keyscript, "restart", timed_reset)
+    c.run()
+    assert c.resets == 1 and has_text(c, "Dice roller")
+    assert times["reset"] - times["notice"] >= 300, times
+
+
+@pytest.mark.parametrize("name, file, resets", [
+    ("__main__", "main.py", True),                  # MicroPython runs /main.py at power-on
+    ("__main__", "/main.py", True),
+    ("main", "/remote/firmware/main.py", False),    # `make run`: imported over mpremote mount
+    ("main", "main.py", False),                     # imported by hand (mount of firmware/, a REPL)
+    ("__main__", "<stdin>", False),                 # `mpremote run main.py`, IDEs: the raw REPL
+])
+def test_only_main_py_run_at_power_on_resets(monkeypatch, name, file, resets):
+    """A soft reset runs main.py again only from the friendly REPL, and would end a mount."""
     import main
-    monkeypatch.setitem(main.__dict__, "__file__", "/remote/firmware/main.py")
-    assert main._from_host()
-    monkeypatch.setitem(main.__dict__, "__file__", "/main.py")
-    assert not main._from_host()
+    monkeypatch.setitem(main.__dict__, "__name__", name)
+    monkeypatch.setitem(main.__dict__, "__file__", file)
+    assert main._run_at_boot() is resets

@@ -170,6 +170,9 @@ def main(argv):
             sys.exit(2)
         i += 2
     if saves is None:
+        if resets:  # the next boot must find the pick: the caller keeps the folder
+            print("headless.py: --resets needs --saves DIR")
+            sys.exit(2)
         saves = "/tmp/pocket-party-headless-%d" % seed
         _empty_folder(saves)
     c = Console(seed, keys, saves, print, mem=mem)

@@ -11,12 +11,25 @@ def request(session, game_id, setup):
     """Write down the game just picked (a new game's setup, or None to resume its save),
     to be started after a reset; False if the storage would not keep it: then the caller
     starts it without a reset."""
+    saves = session.saves
     try:
-        session.saves.save(LAUNCH, {"game": game_id, "setup": setup})
+        saves.save(LAUNCH, {"game": game_id, "setup": setup})
     except Exception as e:  # OSError (storage full, read-only) or SaveError
         print("pocket-party: starting %s without a reset (%s)" % (game_id, e))
+        try:
+            saves.delete(LAUNCH)  # a copy half put in place must not start it at the next power-on
+        except OSError:
+            pass
         return False
     session.ui.notice("Please wait", "Starting the game")
+    # B held at the reset would mean safe mode instead of the game: wait until every
+    # button is up (held for two seconds more, safe mode is what the player wants)
+    hal = session.hal
+    for _ in range(200):
+        hal.buttons.update()
+        if not hal.buttons.held():
+            break
+        hal.clock.sleep_ms(10)
     return True
 
 
