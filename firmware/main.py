@@ -21,9 +21,11 @@ def run(hal, restart=None):
     collect_often()
     from core.session import Session, load_module, unload, unload_new
     session = Session(hal)
-    before = set(sys.modules)
-    picked = load_module("core.launch").take(session)  # the game picked before the last reset, if any
-    unload_new(before)
+    picked = None
+    if session.saves.exists("launch"):  # core.launch.LAUNCH: a game picked before the last reset
+        before = set(sys.modules)
+        picked = load_module("core.launch").take(session)
+        unload_new(before)  # (only then: its names would stay interned for nothing)
     while True:
         if picked is None:
             before = set(sys.modules)
