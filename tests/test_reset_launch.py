@@ -159,3 +159,16 @@ def test_only_main_py_run_at_power_on_resets(monkeypatch, name, file, resets):
     monkeypatch.setitem(main.__dict__, "__name__", name)
     monkeypatch.setitem(main.__dict__, "__file__", file)
     assert main._run_at_boot() is resets
+
+
+def test_a_request_that_cannot_be_removed_is_not_started(tmp_path, monkeypatch):
+    """If the storage will not delete the request, starting the game would start it again at
+    every boot: the console boots into the launcher instead."""
+    saves_of(tmp_path).save(LAUNCH, {"game": "dice", "setup": {"seats": [{"name": "You", "kind": "human"}],
+                                                              "options": {}}})
+
+    def stuck(self, name):
+        raise OSError(30, "read-only file system")
+    monkeypatch.setattr(FileStorage, "remove", stuck)
+    c, _ = play("", str(tmp_path))
+    assert c.resets == 0 and has_text(c, "pocket-party") and has_text(c, "Dice roller")

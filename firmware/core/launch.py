@@ -41,7 +41,11 @@ def take(session):
     if not saves.exists(LAUNCH):
         return None
     data, problems = saves.load(LAUNCH)
-    saves.delete(LAUNCH)
+    try:
+        saves.delete(LAUNCH)
+    except OSError as e:  # kept, it would start the game at every boot: start the launcher
+        print("pocket-party: launch request not removed (%s)" % e)
+        return None
     from games.catalogue import entry
     if not (isinstance(data, dict) and entry(data.get("game")) is not None):
         print("pocket-party: launch request ignored", problems or data)
