@@ -434,9 +434,7 @@ def test_the_save_is_made_at_turn_boundaries_and_small(tmp_path):
 def keep_modules(monkeypatch):
     """Keep the game's modules loaded across launches, so a patched word list stays patched."""
     import core.session as session
-    import core.launcher as launcher
     monkeypatch.setattr(session, "unload_game", lambda gid: None)
-    monkeypatch.setattr(launcher, "unload_game", lambda gid: None)
     import games.words.lexicon as lexicon
     import games.words.rules as rules_now
     monkeypatch.setattr(rules_now, "_LEX", {})

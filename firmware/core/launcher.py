@@ -4,7 +4,7 @@ choose() returns what to play and the caller (main.run) unloads this module
 before the game starts, so its code is not in RAM while a game runs. What must
 survive between visits (the cursor) lives in the session.
 """
-from core.session import load_module, unload, unload_game
+from core.session import load_module, rules_text, unload
 from games import catalogue
 
 VERSION = "0.1.0"
@@ -104,7 +104,7 @@ class Launcher:
                 return None
             what = items[choice]
             if what == "Rules":
-                ui.message(title, self.rules_text(game_id))
+                ui.message(title, rules_text(game_id))  # not the whole game
             elif what == "Resume":
                 data, problems = self.saves.load(game_id)
                 if data is None:
@@ -124,11 +124,6 @@ class Launcher:
                     setup = {"seats": [{"name": "You", "kind": "human"}], "options": {}}
                 if setup is not None:
                     return (game_id, setup, None)
-
-    def rules_text(self, game_id):
-        text = load_module("games.%s.setup" % game_id).RULES  # not the whole game
-        unload_game(game_id)
-        return text
 
     def setup(self, entry):
         """Players, seats and options. Returns {'seats': [...], 'options': {...}} or None."""

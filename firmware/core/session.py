@@ -51,6 +51,16 @@ def unload_game(game_id):
     unload("games." + game_id)
 
 
+def rules_text(game_id):
+    """A game's rules summary (RULES in its setup.py), read only to be shown, in the
+    launcher or in the game: what reading it loaded (the setup module, and the game's
+    package when no game runs) is let go, so no game holds the text while it plays."""
+    before = set(sys.modules)
+    text = load_module("games.%s.setup" % game_id).RULES
+    unload_new(before)
+    return text
+
+
 class Session:
     def __init__(self, hal):
         self.hal = hal
@@ -142,16 +152,6 @@ class Context:
         finally:
             ui.in_menu = False
 
-    def rules_text(self):
-        """The game's rules summary (RULES in its setup.py), read only to be shown: a
-        game need not hold the text in RAM while it plays."""
-        name = "games.%s.setup" % self.game_id
-        had = name in sys.modules
-        text = load_module(name).RULES
-        if not had:
-            _forget(name)
-        return text
-
     def _menu(self, ui):
         while True:
             choice = ui.menu("Game menu", ["Resume", "Save and quit", "Rules summary", "Settings"])
@@ -160,6 +160,6 @@ class Context:
             if choice == 1:
                 return "quit"
             if choice == 2:
-                ui.message("Rules", self.rules_text())
+                ui.message("Rules", rules_text(self.game_id))
             elif choice == 3:
                 self.session.settings_screen()
