@@ -19,10 +19,10 @@ def run(hal, restart=None):
     import sys
     from core.heap import collect_often
     collect_often()
-    from core.session import Session, load_module, unload, unload_new
+    from core.session import LAUNCH, Session, load_module, unload, unload_new
     session = Session(hal)
     picked = None
-    if session.saves.exists("launch"):  # core.launch.LAUNCH: a game picked before the last reset
+    if session.saves.exists(LAUNCH):  # a game picked before the last reset
         before = set(sys.modules)
         picked = load_module("core.launch").take(session)
         unload_new(before)  # (only then: its names would stay interned for nothing)

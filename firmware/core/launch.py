@@ -3,8 +3,7 @@
 Loaded only for the moment it is used, and let go at once: the launcher writes the
 pick down just before the reset, and the next boot takes it just before the game.
 """
-
-LAUNCH = "launch"  # the save slot of a game picked just before a reset
+from core.session import LAUNCH
 
 
 def request(session, game_id, setup):

@@ -43,6 +43,9 @@ def unload_new(before):
     gc.collect()
 
 
+LAUNCH = "launch"  # the save slot of a game picked just before a reset (core/launch.py)
+
+
 class QuitGame(Exception):
     """Raised by the A+B menu's "Save and quit" on any screen: the session catches it."""
 
