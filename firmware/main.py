@@ -49,7 +49,6 @@ def _b_held(board):
 
 
 def _blink_forever(board, message, rounds=-1):
-    import machine
     import time
     from hal.device import make_led
     led = make_led(board)
