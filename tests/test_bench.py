@@ -15,18 +15,16 @@ from sim.console import Console
 GAME_IDS = [entry[0] for entry in GAMES]
 
 
-def test_bisection_finds_the_smallest_heap_that_completes(monkeypatch):
+def test_bisection_finds_the_smallest_heap_that_completes():
     tried = []
 
-    def heap_ok(args, kb, marker):
+    def fits(kb):
         tried.append(kb)
         return kb >= 77
 
-    monkeypatch.setattr(bench, "heap_ok", heap_ok)
-    assert bench.smallest_heap(["x"], "DONE") == 77
+    assert bench.smallest_heap(fits) == 77
     assert len(tried) <= 12  # bisected, not walked
-    monkeypatch.setattr(bench, "heap_ok", lambda args, kb, marker: False)
-    assert bench.smallest_heap(["x"], "DONE") is None
+    assert bench.smallest_heap(lambda kb: False) is None
 
 
 @pytest.mark.parametrize("out, ok", [

@@ -113,11 +113,9 @@ def console_ok(keys, kb):
     return rc == 0 and last[0].startswith("DONE") and not any("out of memory" in o for o in outs)
 
 
-def smallest_heap(args, marker, lo=8, hi=512, ok=None):
+def smallest_heap(ok, lo=8, hi=512):
     """Bisect the smallest heap in KB that completes; None if even hi fails.
-    ok(kb): the test of one heap size (default: heap_ok(args, kb, marker))."""
-    if ok is None:
-        ok = lambda kb: heap_ok(args, kb, marker)  # noqa: E731
+    ok(kb): whether a run completes in a heap of kb (heap_ok, console_ok)."""
     if not ok(hi):
         return None
     while hi - lo > 1:
@@ -129,12 +127,17 @@ def smallest_heap(args, marker, lo=8, hi=512, ok=None):
     return hi
 
 
-def game_session_keys(game_id):
-    """Main menu -> a new game (a human and a normal computer player, or one human) ->
-    a few moves: the whole console, launcher then the game's own screens."""
+def _use_test_helpers():
+    """tests/screen.py works out the keys for the launcher's menus and setup forms."""
     for p in (ROOT, os.path.join(ROOT, "sim", "stubs"), os.path.join(ROOT, "tests")):
         if p not in sys.path:
             sys.path.insert(0, p)
+
+
+def game_session_keys(game_id):
+    """Main menu -> a new game (a human and a normal computer player, or one human) ->
+    a few moves: the whole console, launcher then the game's own screens."""
+    _use_test_helpers()
     import screen
     from games.catalogue import entry
     kinds = ["human"] if entry(game_id)[3] == 1 else ["human", "normal"]
@@ -150,9 +153,7 @@ def every_game_keys(rounds=2):
     """The console as a family uses it on one charge: each game with a setup form in turn
     (a new game, a few moves, A+B "Save and quit"), then each again from Resume. Names a
     module interns stay after it is unloaded, so this is the most heap a console needs."""
-    for p in (ROOT, os.path.join(ROOT, "sim", "stubs"), os.path.join(ROOT, "tests")):
-        if p not in sys.path:
-            sys.path.insert(0, p)
+    _use_test_helpers()
     import screen
     from core.launcher import available_games
     items = [g[0] for g in available_games()]
@@ -191,12 +192,13 @@ def bench_heap():
     print("  On the 64-bit unix port pointers are 8 bytes and heap blocks 32, twice a 32-bit")
     print("  console's; the headless harness (scripted pins, bus, output) is part of each session.")
     print("  The budget's items: the launcher, and a full 4-player computer game of each game.")
-    kb = smallest_heap(None, None, ok=lambda kb: console_ok(MENU_KEYS, kb))
+    kb = smallest_heap(lambda kb: console_ok(MENU_KEYS, kb))
     print("  %-28s %s   (live at most %s)" % ("launcher menus", verdict_kb(kb), live_kb(MENU_KEYS)))
     for entry in GAMES:
         gid, hi = entry[0], entry[3]
         n = min(4, hi)
-        kb = smallest_heap(["tools/selfplay.py", gid, "--players", str(n), "--seed", "1"], "RESULT")
+        args = ["tools/selfplay.py", gid, "--players", str(n), "--seed", "1"]
+        kb = smallest_heap(lambda kb: heap_ok(args, kb, "RESULT"))
         print("  %-28s %s" % ("%s, %d player%s" % (gid, n, "s" if n > 1 else ""), verdict_kb(kb)))
     print("  The whole console, for the record (not a budget item): the launcher, then a game's")
     print("  own screens, views and all; a picked game starts after a reset, as on a console.")
@@ -204,7 +206,7 @@ def bench_heap():
     sessions = [("launcher, then %s" % entry[0], game_session_keys(entry[0])) for entry in GAMES]
     sessions.append(("every game in turn, twice", every_game_keys()))
     for label, keys in sessions:
-        kb = smallest_heap(None, None, ok=lambda kb: console_ok(keys, kb))
+        kb = smallest_heap(lambda kb: console_ok(keys, kb))
         print("  %-28s %s   (live at most %s)" % (label, "%4d KB" % kb if kb else "FAILS even at 512 KB",
                                                   live_kb(keys)))
 
