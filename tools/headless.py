@@ -150,9 +150,12 @@ def main(argv):
     resets = False
     i = 0
     while i < len(argv):
-        if argv[i] in ("--mem", "--resets"):
-            mem = mem or argv[i] == "--mem"
-            resets = resets or argv[i] == "--resets"
+        if argv[i] == "--mem":
+            mem = True
+            i += 1
+            continue
+        if argv[i] == "--resets":
+            resets = True
             i += 1
             continue
         if argv[i] == "--seed":
