@@ -15,29 +15,53 @@ def run(hal, restart=None):
     each need room for the names of all the others. None (scripted simulator runs,
     the browser, `make run` over a mount that a reset would end): games start in
     this heap. `make sim` and `tools/headless.py --resets` pass a reset of their own.
+
+    No fault ends this loop: a fault in a game is handled by the session; one in the
+    launcher (out of memory, a storage or display error, a bug) is logged, shown,
+    and the launcher starts again. Safe mode (B held at power-on) is the way to the REPL.
     """
     import sys
     from core.heap import collect_often
     collect_often()
     from core.session import LAUNCH, Session, load_module, unload, unload_new
     session = Session(hal)
+    base = set(sys.modules)     # what stays loaded: everything else is let go between screens
     picked = None
+    played = False              # a game ran in this heap since the power-on or the last reset
     if session.saves.exists(LAUNCH):  # a game picked before the last reset
-        before = set(sys.modules)
-        picked = load_module("core.launch").take(session)
-        unload_new(before)  # (only then: its names would stay interned for nothing)
+        try:
+            picked = load_module("core.launch").take(session)
+        except Exception as e:
+            session.fault(e)
+        unload_new(base)  # (only then: its names would stay interned for nothing)
     while True:
-        if picked is None:
-            before = set(sys.modules)
-            picked = load_module("core.launcher").Launcher(session).choose()
-            unload_new(before)  # the menus (and setup screens they read) need not stay in RAM during the game
-            if restart is not None:
-                if load_module("core.launch").request(session, picked[0], picked[1]):
-                    restart()  # does not return on a console
-                    return
-                unload("core.launch")  # the storage would not keep the pick: start it here
-        session.launch(*picked)
-        picked = None
+        try:
+            if picked is None:
+                picked = load_module("core.launcher").Launcher(session).choose()
+                unload_new(base)  # the menus (and setup screens they read) need not stay in RAM during the game
+                if restart is not None:
+                    if load_module("core.launch").request(session, picked[0], picked[1]):
+                        restart()  # does not return on a console
+                        return
+                    unload("core.launch")  # the storage would not keep the pick: start it here
+            game, picked = picked, None
+            played = True
+            session.launch(*game)
+        except MemoryError:
+            picked = None
+            unload_new(base)
+            if restart is not None and played:
+                # what the games left interned fills the heap: a reset gives the launcher
+                # the clean heap it boots with (not when it fails in a clean heap: no loop)
+                print("pocket-party: out of memory in the launcher; resetting")
+                restart()
+                return
+            print("pocket-party: out of memory in the launcher")
+            session.fault(None, "Out of memory")
+        except Exception as e:
+            picked = None
+            unload_new(base)
+            session.fault(e)
 
 
 def _b_held(board):

@@ -7,7 +7,7 @@ so that holding both is the menu chord and triggers neither A nor B.
 No allocation in update() or the interrupt handler.
 """
 from micropython import const
-from core.keys import K_A, K_B, K_MENU, K_DIRS
+from hal.keys import K_A, K_B, K_MENU, K_DIRS
 
 _DEBOUNCE_MS = const(20)
 _CHORD_MS = const(300)

@@ -3,16 +3,16 @@
 Used on the device by board.make_hal(); the simulator calls make_hal() with
 its own clock, rng, storage root and power, and the stub `machine` module.
 """
-from core.keys import key_bit
+from hal.keys import key_bit
 
 
 class Hal:
-    def __init__(self, board, display, buttons, clock, rng, storage, sound, power, led=None):
+    def __init__(self, board, display, buttons, clock, entropy, storage, sound, power, led=None):
         self.board = board
         self.display = display
         self.buttons = buttons
         self.clock = clock
-        self.rng = rng
+        self.entropy = entropy    # entropy(n) -> n random bytes: os.urandom on a console
         self.storage = storage
         self.sound = sound
         self.power = power
@@ -69,12 +69,11 @@ class _PixelLed:
         self._np.write()
 
 
-def make_hal(board, clock=None, rng=None, storage_root=None, power=None):
+def make_hal(board, clock=None, entropy=None, storage_root=None, power=None):
     import machine
     from hal.storage import FileStorage
     from hal.sound import Sound
     from hal.power import Power
-    from core.rng import Rng
     if clock is None:
         from hal.clock import Clock
         clock = Clock()
@@ -87,5 +86,7 @@ def make_hal(board, clock=None, rng=None, storage_root=None, power=None):
         power = Power(adc, board.BATTERY_DIVIDER, lightsleep=getattr(machine, "lightsleep", None),
                       sleep_ms=clock.sleep_ms)
     storage = FileStorage(storage_root or board.STORAGE_ROOT)
-    return Hal(board.NAME, display, buttons, clock, rng or Rng.from_hardware(), storage, sound, power,
-               make_led(board))
+    if entropy is None:
+        import os
+        entropy = os.urandom   # the hardware random source (rp2: the ring oscillator; esp32: its RNG)
+    return Hal(board.NAME, display, buttons, clock, entropy, storage, sound, power, make_led(board))

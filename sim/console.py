@@ -12,9 +12,8 @@ import tempfile
 
 import sim  # noqa: F401  (paths)
 import machine
-from core.rng import Rng
 from hal.power import Power
-from sim.keyscript import KeyScript, Done as SimDone, wait_ms  # noqa: F401 (re-exported)
+from sim.keyscript import KeyScript, Done as SimDone, seeded_entropy, wait_ms  # noqa: F401 (re-exported)
 from sim.ssd1306_model import SSD1306Model
 
 import boards as _boards
@@ -65,7 +64,7 @@ class Console(KeyScript):
         os.makedirs(storage_dir, exist_ok=True)
         self.storage_dir = storage_dir
         from hal.device import make_hal
-        self.hal = make_hal(self.board, clock=self.clock, rng=Rng(seed),
+        self.hal = make_hal(self.board, clock=self.clock, entropy=seeded_entropy(seed),
                             storage_root=os.path.join(storage_dir, "saves"), power=SimPower(self))
         display = self.hal.display
         show = display.show

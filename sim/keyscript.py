@@ -6,7 +6,7 @@ Each key is pressed at the moment the firmware next waits for input (its
 move; when the script is used up and the firmware waits again, the run ends
 with Done. Runs under MicroPython too: plain classes, no CPython-only modules.
 """
-from core.keys import key_bit
+from hal.keys import key_bit
 
 PRESS_MS = 60   # how long a scripted key is held
 CHORD_MS = 500  # how long MENU holds A+B
@@ -62,6 +62,17 @@ class ScriptPin:
         self.level = level
         if fall and self.handler is not None:
             self.handler(self)
+
+
+def seeded_entropy(seed):
+    """The stand-in for os.urandom (hal.entropy) of a scripted console: bytes from a
+    generator seeded with the run's seed, so every run of the same seed and keys is the same."""
+    from core.rng import Rng
+    rng = Rng(seed)
+
+    def entropy(n):
+        return bytes([rng.next16() & 0xFF for _ in range(n)])
+    return entropy
 
 
 class VirtualClock:

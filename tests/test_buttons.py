@@ -1,6 +1,6 @@
 """Buttons: debounce, latched taps, auto-repeat, A/B on release, the A+B chord."""
 import machine
-from core.keys import K_UP, K_A, K_B, K_MENU, K_LEFT
+from hal.keys import K_UP, K_A, K_B, K_MENU, K_LEFT
 from hal.buttons import Buttons
 
 PINS = {"UP": 2, "DOWN": 3, "LEFT": 6, "RIGHT": 7, "A": 8, "B": 9}

@@ -1,15 +1,14 @@
 """Dizzle screens, played with buttons only in the simulator (CPython sim)."""
 import sys
 
-from core.rng import Rng
 from core.saves import Saves
 from hal.storage import FileStorage
+import drive
 import screen
+from drive import Driver, live
 from screen import has_text, golden
 from sim.console import Console
 from games.dizzle import rules as drules
-
-APP = "games.dizzle.app"
 
 
 def main_keys():
@@ -21,67 +20,12 @@ def new_game_keys(kinds, opts=None):
     return screen.new_game_keys("dizzle", kinds, opts)
 
 
-def app():
-    return sys.modules.get(APP)
-
-
-class Driver:
-    """Plays every human seat with the easy bot's choices, by buttons only."""
-
-    def __init__(self, seed, stop_after=None, resume=None, shots=None):
-        self.rng = Rng(seed)
-        self.decisions = 0
-        self.actions = []
-        self.passes = 0
-        self.ended = None
-        self.stop_after = stop_after
-        self.resume = resume
-        self.shots = shots
-        self.seen = {}
-
-    def __call__(self, console):
-        a = app()
-        if a is None or "game" not in a.LIVE:
-            if self.resume:
-                keys, self.resume = self.resume, None
-                return keys
-            return None
-        live = a.LIVE
-        game = live["game"]
-        if game.is_over() and live["waiting"] == "continue" and (
-                has_text(console, " wins!") or has_text(console, "Tie:")):
-            self.ended = {"summary": game.summary(), "winners": game.winners(),
-                          "wins": has_text(console, " wins!")}
-            return ["B"]
-        if live["waiting"] == "continue":
-            if has_text(console, "Pass the console to"):
-                self.passes += 1
-            if self.shots is not None:
-                self.shots(console, game)
-            return ["A"]
-        if self.stop_after is not None and self.decisions >= self.stop_after:
-            self.stop_after = None
-            self.stopped = game.summary()
-            return ["MENU", "DOWN", "A"]          # Game menu: Save and quit
-        self.decisions += 1
-        bot = sys.modules["games.dizzle.bot"]
-        action = bot.choose(game, "easy", self.rng)
-        self.actions.append(action)
-        if self.shots is not None:
-            self.shots(console, game)
-        return a.keys_for(game, action)
-
-
 def saved(tmp_path):
-    data, problems = Saves(FileStorage(str(tmp_path / "saves"))).load("dizzle")
-    return data
+    return drive.saved(tmp_path, "dizzle")
 
 
 def run_game(tmp_path, kinds, opts=None, seed=1, driver=None):
-    d = driver or Driver(seed)
-    c = Console("pico", seed, new_game_keys(kinds, opts), str(tmp_path), driver=d)
-    c.run()
-    return c, d
+    return drive.play("dizzle", kinds, tmp_path, opts, seed, driver)
 
 
 def finished(c, d, tmp_path):
@@ -89,7 +33,7 @@ def finished(c, d, tmp_path):
     assert d.ended is not None, "the game did not reach its end screen"
     s = d.ended["summary"]
     assert s["phase"] == "over"
-    assert d.ended["wins"] == (len(d.ended["winners"]) == 1)
+    assert has_text(c, " wins!") == (len(d.ended["winners"]) == 1)
     assert saved(tmp_path) is None
     return s
 
@@ -118,7 +62,9 @@ def test_computers_only_play_to_the_end(tmp_path):
 def test_save_mid_turn_quit_and_resume_continues_identically(tmp_path):
     kinds, opts, seed = ["human", "normal", "easy"], {"level": 2}, 5
     _, whole = run_game(tmp_path / "a", kinds, opts, seed)
-    d = Driver(seed, stop_after=4, resume=["A", "A"])    # the cursor stays on Dizzle; Resume is first
+    # after a few decisions, with a die of Ann's out: mid-turn
+    d = Driver("dizzle", seed, stop_after=lambda g, n: n >= 4 and g.placed[0] and g.to_act() == 0,
+               resume=["A", "A"])    # the cursor stays on Dizzle; Resume is first
     c, d = run_game(tmp_path / "b", kinds, opts, seed, d)
     assert d.stopped["placed"][0] and d.stopped["phase"] == "take"   # Ann had a die out: mid-turn
     assert d.ended["summary"] == whole.ended["summary"]
@@ -131,20 +77,20 @@ def first_decision(kinds, opts, seed, tmp_path, keys_at_decision, then=None):
     then(console, game) is called at the next wait. Returns what `then` returned."""
     out = {}
 
-    def drive(console):
-        a = app()
-        if a is None or "game" not in a.LIVE:
+    def drive_keys(console):
+        state = live()
+        if not state:
             return None
-        g = a.LIVE["game"]
+        g = state["game"]
         if "keys" not in out:
-            if a.LIVE["waiting"] != "decide":
+            if state["waiting"] != "decide":
                 return ["A"]
             out["keys"] = keys_at_decision(g)
             return out["keys"]
         if then is not None and "then" not in out:
             out["then"] = then(console, g)
         return None
-    c = Console("pico", seed, new_game_keys(kinds, opts), str(tmp_path), driver=drive)
+    c = Console("pico", seed, new_game_keys(kinds, opts), str(tmp_path), driver=drive_keys)
     c.run()
     return c, out.get("then")
 
@@ -154,7 +100,8 @@ def test_an_illegal_field_shows_the_reason(tmp_path):
     app_keys = {}
 
     def keys(g):
-        a = app()
+        a = live()["app"].__class__.__module__
+        a = sys.modules[a]
         v = a.values(g)[a.first_value(g)]
         c0 = a.start_cell(g, v)
         r0, k0 = divmod(c0, g.cols)
@@ -166,7 +113,7 @@ def test_an_illegal_field_shows_the_reason(tmp_path):
         raise AssertionError("no wrong-pips neighbour")
 
     def then(console, g):
-        return has_text(console, font.wrap(app_keys["why"], 108)[0]), app()
+        return has_text(console, font.wrap(app_keys["why"], 112)[0]), True
     c, (shown, a) = first_decision(["human"], {"level": 1}, 1, tmp_path, keys, then)
     assert app_keys["why"].startswith("That field needs a")
     assert shown
@@ -177,13 +124,13 @@ def test_menu_shows_the_rules_and_save_and_quit_keeps_the_game(tmp_path):
     assert has_text(c, "Rules") and has_text(c, "Dizzle: 1-4 players,")
     c, _ = first_decision(["human", "easy"], {"level": 1}, 4, tmp_path / "b", lambda g: ["MENU", "DOWN", "A"])
     data = saved(tmp_path / "b")
-    assert data["game"]["game"] == "dizzle" and data["kinds"] == ["human", "easy"]
+    assert data["game"]["game"] == "dizzle" and [s["kind"] for s in data["seats"]] == ["human", "easy"]
 
 
 def test_sleep_saves_the_game_mid_turn(tmp_path):
     # one die placed (no turn boundary: no save of its own), then the console sleeps
     first_decision(["human"], {"level": 2}, 6, tmp_path,
-                   lambda g: app().keys_for(g, g.legal_actions()[0]) + ["WAIT:200000"])
+                   lambda g: drive.keys_module("dizzle").keys_for(g, g.legal_actions()[0]) + ["WAIT:200000"])
     data = saved(tmp_path)
     assert data["game"]["phase"] == "take" and len(data["game"]["placed"][0]) == 1
 
@@ -196,17 +143,17 @@ class Goldens(Driver):
             ("Give back", "dizzle_back"), (" wins!", "dizzle_end"))
 
     def __init__(self, seed):
-        Driver.__init__(self, seed)
+        Driver.__init__(self, "dizzle", seed)
         self.done = []
 
     def __call__(self, console):
-        a = app()
-        if a is not None and "game" in a.LIVE:
+        state = live()
+        if state:
             for text, name in self.WANT:
                 if name not in self.done and has_text(console, text):
                     golden(console, name)
                     self.done.append(name)
-            if a.LIVE["waiting"] == "decide" and "dizzle_zoom" not in self.done:
+            if state["waiting"] == "decide" and "dizzle_zoom" not in self.done:
                 name = "dizzle_turn" if "dizzle_turn" not in self.done else "dizzle_zoom"
                 golden(console, name)
                 self.done.append(name)
@@ -223,8 +170,6 @@ def test_golden_frames(tmp_path):
 
 def over_save(tmp_path, extra_x=0):
     """A saved two-player game that has just ended: equal points; Ben has extra_x more X's."""
-    import importlib
-    a = importlib.import_module(APP)
     g = drules.Game(2, {"level": 1})
     g.names = ["Ann", "Ben"]
     g.start()
@@ -234,12 +179,10 @@ def over_save(tmp_path, extra_x=0):
         g.sheets[1][i] = 1
     g.phase, g.pool = "over", []
     assert g.scores()[0] == g.scores()[1]
-    d = g.to_save()
-    for k in a.PACK:
-        d[k] = a.pack(d[k]) if k == "pool" else [a.pack(t) for t in d[k]]
     (tmp_path / "saves").mkdir(parents=True, exist_ok=True)
     Saves(FileStorage(str(tmp_path / "saves"))).save("dizzle", {
-        "kinds": ["human", "human"], "game": d, "bot_rng": [1, 2], "log": "", "nlog": 0, "seen": [0, 0]})
+        "seats": [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "human"}], "game": g.to_save(),
+        "bot_rng": [1, 2], "log": {"texts": [], "actors": [], "count": 0, "seen": [0, 0]}})
 
 
 def test_shared_win_and_the_fewer_x_tie_break_on_the_end_screen(tmp_path):
@@ -271,12 +214,11 @@ def test_what_happened_comes_back_after_save_and_quit_on_it(tmp_path):
     kinds, opts, seed = ["human", "easy"], {"level": 1}, 4
 
     def play(path, quit_at=None):
-        d = Driver(seed, resume=["A", "A"] if quit_at else None)     # Resume is first
+        d = Driver("dizzle", seed, resume=["A", "A"] if quit_at else None)     # Resume is first
         news = []
 
         def drv(console):
-            a = app()
-            if a is not None and "game" in a.LIVE and has_text(console, "What happened"):
+            if live() and has_text(console, "What happened"):
                 news.append((d.decisions, bytes(console.panel())))
                 if quit_at is not None and d.decisions >= quit_at and not hasattr(d, "quit_news"):
                     d.quit_news = len(news)
@@ -297,3 +239,21 @@ def test_what_happened_comes_back_after_save_and_quit_on_it(tmp_path):
         def panel(self):
             return split[k + 1][1]
     assert has_text(Shot(), "What happened") and has_text(Shot(), "Ben")
+
+
+def test_b_goes_back_from_every_view_and_never_nests(tmp_path):
+    # the trap of issue 13: B on the sheets, UP (the points), B opened the sheets
+    # again over the points, and each UP B went one screen deeper until out of memory
+    depths = []
+
+    def keys(g):
+        return ["B", "UP", "B"] + ["UP", "B"] * 30
+
+    def then(console, g):
+        depths.append(list(live()["screens"]))
+        return True
+    first_decision(["human", "easy"], {"level": 1}, 1, tmp_path, keys, then)
+    assert depths == [["sheets"]]
+    # and B from the sheets goes back to the turn
+    first_decision(["human", "easy"], {"level": 1}, 1, tmp_path / "b", lambda g: ["B", "UP", "B", "B"], then)
+    assert depths[-1] == []

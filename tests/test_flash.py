@@ -421,7 +421,7 @@ def _host_file(device_path):
 
 BOOT_MODULES = (("boards.pico", "/remote/boards/pico.py"), ("main", "/remote/firmware/main.py"))
 HAL_MODULES = (("hal.device", "/remote/hal/device.py"), ("hal.ssd1306", "/remote/hal/ssd1306.py"),
-               ("core.keys", "/remote/firmware/core/keys.py"))
+               ("hal.keys", "/remote/hal/keys.py"))
 
 
 def _assert_imported_through_the_mount(board, started, required):

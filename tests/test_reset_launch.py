@@ -55,7 +55,7 @@ def test_resume_after_a_reset_continues_the_saved_game(tmp_path):
     again, _ = play("A A", saves)
     assert again.resets == 1
     ref, _ = play("A A", str(tmp_path / "copy"), resets=False)
-    assert again.panel() == ref.panel() and has_text(ref, "Ann")
+    assert again.panel() == ref.panel() and (has_text(ref, "Ann") or has_text(ref, "Ben"))  # in the game
     assert saves_of(tmp_path).load("clever")[0] == saved, "resuming alone must not change the save"
 
 
@@ -77,7 +77,7 @@ def test_the_request_is_used_once_even_if_the_game_fails(tmp_path, monkeypatch):
     monkeypatch.setattr(session, "unload_new", lambda before: None)
     try:
         c, _ = play(screen.open_game_keys("dice"), str(tmp_path))
-        assert c.resets == 1 and has_text(c, "broken at start")
+        assert c.resets == 1 and has_text(c, "Game stopped")
         assert pending == [False], "the request must be gone before the game starts"
         c, _ = play("", str(tmp_path))
         assert c.resets == 0 and has_text(c, "pocket-party")

@@ -1,6 +1,6 @@
 """core.table: what the table games' screens share."""
 import pytest
-from core.keys import K_MENU
+from hal.keys import K_MENU
 from core.rules import Illegal
 from core.session import QuitGame
 from core import table

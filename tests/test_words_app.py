@@ -133,7 +133,7 @@ def check_finished(tmp_path, d):
 
 
 def test_two_players_human_against_computer_to_the_end(tmp_path):
-    c, d = run_game(tmp_path, ["human", "normal"], seed=5)
+    c, d = run_game(tmp_path, ["human", "normal"], seed=2)   # a seed whose game has every kind of move
     g = check_finished(tmp_path, d)
     assert g.mode == "adults2" and g.dictionary == "strict"
     assert d.passes == []                      # one person at the console: no pass screens
@@ -143,7 +143,7 @@ def test_two_players_human_against_computer_to_the_end(tmp_path):
 
 
 def test_four_players_two_humans_pass_the_console(tmp_path):
-    c, d = run_game(tmp_path, ["human", "human", "easy", "normal"], seed=10)
+    c, d = run_game(tmp_path, ["human", "human", "easy", "normal"], seed=5)   # every kind of move
     g = check_finished(tmp_path, d)
     assert g.mode == "adults34" and g.n == 4
     seats = [s for s, _a in d.actions]

@@ -29,10 +29,9 @@ sys.path.append(_path.ROOT)  # hal/ (after firmware: a PP_FIRMWARE tree carries 
 if sys.implementation.name != "micropython":
     sys.path.insert(0, _path.ROOT + "/sim/stubs")  # framebuf, micropython for CPython
 
-from core.keys import key_bit
-from core.rng import Rng
+from hal.keys import key_bit
 from core.saves import adler32
-from sim.keyscript import KeyScript, ScriptPin
+from sim.keyscript import KeyScript, ScriptPin, seeded_entropy
 
 
 class FakeI2C:
@@ -93,7 +92,7 @@ class Console(KeyScript):
         self.frames = 0   # counters only: a list per frame would need ever larger blocks
         self.total = 0
         self.peak = 0 if mem else -1  # -1: not measured
-        self.hal = Hal("headless", display, Buttons(tuple(pins), self.clock), self.clock, Rng(seed),
+        self.hal = Hal("headless", display, Buttons(tuple(pins), self.clock), self.clock, seeded_entropy(seed),
                        FileStorage(saves_dir), Sound(), Power(self))
         show = display.show
         console = self

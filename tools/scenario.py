@@ -3,7 +3,8 @@
     python tools/scenario.py FILE.json
 
 FILE.json:
-    {"game": "clever", "players": 2, "options": {...}, "seed": 1,
+    {"game": "clever", "players": 2, "options": {...}, "seed": 1,  (or "rng": [hi, lo]:
+                                                the generator's state, for a recorded game)
      "note": "what the rulebook example shows",
      "steps": [
         {"force": [3, 5, 1]},                   # forced random outcomes, consumed in order
@@ -51,7 +52,10 @@ def _contains(whole, part):
 def run(spec, out=print):
     """Run a scenario dict; return the list of failed expectations (strings)."""
     rules, _bot = _path.game_modules(spec["game"])
-    game = rules.Game(spec.get("players", rules.MIN_PLAYERS), spec.get("options"), Rng(spec.get("seed", 1)))
+    rng = Rng(spec.get("seed", 1))
+    if "rng" in spec:  # a recorded game: the exact random stream it was recorded with
+        rng.setstate(spec["rng"])
+    game = rules.Game(spec.get("players", rules.MIN_PLAYERS), spec.get("options"), rng)
     started = False
     failures = []
     steps = spec.get("steps", [])

@@ -21,8 +21,7 @@ simulator's headless runs; the page's ?keys=... test hook).
 import binascii
 
 import webhost
-from core.keys import key_bit
-from core.rng import Rng
+from hal.keys import key_bit
 from hal.buttons import Buttons
 from hal.clock import Clock
 from hal.device import Hal
@@ -30,7 +29,7 @@ from hal.power import Power
 from hal.sound import Sound
 from hal.ssd1306 import SSD1306_I2C
 from hal.storage import FileStorage
-from sim.keyscript import KeyScript, Done, ScriptPin
+from sim.keyscript import KeyScript, Done, ScriptPin, seeded_entropy
 
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
 SAVES = "/saves"
@@ -139,7 +138,7 @@ class _Base:
         self.bus = PanelBus()
         display = SSD1306_I2C(128, 64, self.bus)
         self.display = display
-        self.hal = Hal("browser", display, Buttons(tuple(pins), clock), clock, Rng(seed),
+        self.hal = Hal("browser", display, Buttons(tuple(pins), clock), clock, seeded_entropy(seed),
                        WebStorage(SAVES, persist), Sound(None, clock), WebPower(self))
 
     def drive(self, name, level):

@@ -17,24 +17,32 @@ class Rng:
         self.seed(seed)
 
     def seed(self, seed):
-        # Spread the seed over both halves; xorshift must never be all-zero.
-        seed = int(seed)
-        lo = (seed ^ 0x9E37) & _MASK16
-        hi = ((seed >> 16) ^ 0x79B9) & _MASK16
-        if not (hi or lo):
+        # The seed goes through a 32-bit avalanche (murmur3's finaliser) before it
+        # becomes the state: xorshift alone kept neighbouring seeds related (seeds s
+        # and s+1 rolled the same first die 0.24% of the time instead of 1 in 6).
+        # Seeding happens once a game, so its few large intermediates cost nothing.
+        h = int(seed) & 0xFFFFFFFF
+        h ^= h >> 16
+        h = (h * 0x85EBCA6B) & 0xFFFFFFFF
+        h ^= h >> 13
+        h = (h * 0xC2B2AE35) & 0xFFFFFFFF
+        h ^= h >> 16
+        hi = h >> 16
+        lo = h & _MASK16
+        if not (hi or lo):  # xorshift must never be all-zero
             lo = 1
         self.hi = hi
         self.lo = lo
-        # Discard a few outputs so nearby seeds diverge quickly.
-        for _ in range(8):
-            self.next16()
 
     @classmethod
-    def from_hardware(cls):
-        """A generator seeded from the platform's entropy source (os.urandom)."""
-        import os
-        b = os.urandom(4)
-        return cls(((b[0] & 0x3F) << 24) | (b[1] << 16) | (b[2] << 8) | b[3])
+    def from_entropy(cls, data):
+        """A generator seeded from four bytes of the platform's entropy (hal.entropy)."""
+        return cls((data[0] << 24) | (data[1] << 16) | (data[2] << 8) | data[3])
+
+    def new_seed(self):
+        """A seed for another generator (a game's dice, its computer players), drawn
+        from this one: 30 bits, so it stays a small int on a 32-bit console and in a save."""
+        return (self.next16() << 14) ^ self.next16()
 
     def getstate(self):
         return (self.hi, self.lo)

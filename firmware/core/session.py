@@ -7,7 +7,8 @@ so the launcher and the four games never sit in RAM together.
 import gc
 import sys
 from core.settings import Settings, SAVE_NAME
-from core.saves import Saves
+from core.rng import Rng
+from core.saves import SaveError, Saves
 from core.ui import Ui
 
 
@@ -64,24 +65,84 @@ def rules_text(game_id):
     return text
 
 
+def print_exception(e):
+    """The whole exception on the serial console (the screen says it in a player's words)."""
+    try:
+        sys.print_exception(e)
+    except AttributeError:  # CPython
+        import traceback
+        traceback.print_exception(e)
+
+
+def storage_words(error):
+    """Why the storage would not keep a file, as a player would say it."""
+    code = error.args[0] if isinstance(error, OSError) and error.args else None
+    if code == 28:  # ENOSPC
+        return "The storage is full."
+    if code == 30:  # EROFS
+        return "The storage is read-only."
+    return "The storage did not keep it."
+
+
 class Session:
     def __init__(self, hal):
         self.hal = hal
+        self._rng = None
         self.settings = Settings()
         self.saves = Saves(hal.storage)
         self.ui = Ui(hal, self.settings)
         data, problems = self.saves.load(SAVE_NAME)
         if data is not None:
             self.settings.load_from(data)
-        self.settings.apply(hal)
+        self.apply_settings()
         self.problems = problems
+        self.storage_told = False   # a storage problem is shown once a session, then only logged
+
+    @property
+    def rng(self):
+        """New games' seeds: one generator, seeded from the hardware's entropy when the
+        first game of this boot needs it (a scripted console then plays the same game
+        whether or not the pick went through a reset)."""
+        if self._rng is None:
+            self._rng = Rng.from_entropy(self.hal.entropy(4))
+        return self._rng
+
+    def storage_problem(self, what, error):
+        """A write the storage refused (full, read-only): logged, shown once, and the
+        console goes on without it."""
+        print("pocket-party: %s not saved (%s)" % (what, error))
+        if not self.storage_told and not self.ui.asleep:
+            self.storage_told = True
+            self.ui.message("Not saved", "%s %s was not saved; everything else goes on." % (
+                storage_words(error), what))
+
+    def apply_settings(self):
+        try:
+            self.settings.apply(self.hal)
+        except OSError as e:  # the display's contrast command: retried until it answers
+            self.ui.reconnect(e)
 
     def save_settings(self):
-        self.saves.save(SAVE_NAME, self.settings.to_save())
+        try:
+            self.saves.save(SAVE_NAME, self.settings.to_save())
+            return True
+        except (OSError, SaveError) as e:
+            self.storage_problem("The settings", e)
+            return False
 
     def settings_screen(self):
         load_module("core.settings_screen").run(self)
         unload("core.settings_screen")
+
+    def fault(self, error, title="Something went wrong"):
+        """A fault outside a game (the launcher, its menus): logged whole, told in a
+        player's words, and the console goes on (never back to the REPL by accident)."""
+        if error is not None:
+            print_exception(error)
+        try:
+            self.ui.error(title, "The console started its menu again. Saved games are kept.")
+        except Exception as e:  # the message itself failed: the log has it, go on
+            print_exception(e)
 
     def launch(self, game_id, setup, saved):
         ui = self.ui
@@ -96,30 +157,35 @@ class Session:
             app.run(ctx, setup, saved)
         except QuitGame:
             pass  # saved by the game's on_sleep hook before leaving
-        except MemoryError as e:
+        except MemoryError:
             # Let go of the game before anything else: the heap may be full to the
             # last byte, and the message needs some to draw. Nothing here allocates.
             app = None
             ui.on_sleep = None
+            ui.menu_hook = None
             sys.modules.pop(name, None)
             if hasattr(sys.modules.get(package), "app"):
                 delattr(sys.modules[package], "app")
             gc.collect()
             unload_game(game_id)
             print("pocket-party: out of memory in", game_id)  # the serial log says so too
-            ui.error(e, "Out of memory")
+            ui.error("Out of memory", "The game needed more memory than the console has. " +
+                     self.kept(game_id))
         except Exception as e:  # a bug in a game must not freeze the console
-            try:
-                sys.print_exception(e)
-            except AttributeError:
-                import traceback
-                traceback.print_exception(e)
-            ui.error(e)
+            ui.on_sleep = None  # nothing of the broken game is saved again
+            ui.menu_hook = None
+            print_exception(e)
+            ui.error("Game stopped", "Something went wrong in the game. " + self.kept(game_id))
         finally:
             ui.on_sleep = None
             ui.menu_hook = None
             unload_game(game_id)
             unload_new(before)
+
+    def kept(self, game_id):
+        if self.saves.exists(game_id):
+            return "Resume goes on from its last save."
+        return "It had not been saved yet."
 
 
 class Context:
@@ -133,8 +199,17 @@ class Context:
         self.settings = session.settings
         self.game_id = game_id
 
+    @property
+    def rng(self):
+        return self.session.rng
+
     def save_game(self, data):
-        self.saves.save(self.game_id, data)
+        """Save the game; a storage that refuses it (full, read-only) is told once and
+        the game goes on unsaved."""
+        try:
+            self.saves.save(self.game_id, data)
+        except (OSError, SaveError) as e:
+            self.session.storage_problem("The game", e)
 
     def clear_save(self):
         self.saves.delete(self.game_id)

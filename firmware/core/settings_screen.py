@@ -15,5 +15,5 @@ def run(session):
         s.sound = fields[1][2] == 1
         s.repeat = fields[2][2]
         s.sleep = fields[3][2]
-        s.apply(session.hal)
+        session.apply_settings()
         session.save_settings()

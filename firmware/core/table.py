@@ -1,17 +1,170 @@
-# What the table games' screens share (docs/app-api.md, "core.table").
-# Comments, not docstrings: the console compiles less.
-from core.keys import K_MENU
+"""The table-game kit: what every table game's screens share (docs/app-api.md, "core.table").
+
+A game's App subclasses TableApp and keeps only what is its own: how a new game is
+made and restored, its decision screens, how a computer player's move is shown and
+its end screen. The kit owns the seats, the computer players' generator, the event
+log and its reader, the refusal box, the pass screen, saving, the game menu, and
+navigation:
+
+- visit(name, fn, *args) opens a screen over the current one, and the current one
+  is shown again when it returns. B leaves a screen: one level back, or to the turn.
+- A screen already open is never opened again over itself: visiting it goes back
+  down to it. So the depth of open screens is bounded by the number of distinct
+  screens, whatever keys are pressed (the key fuzz checks it).
+"""
+from core import font
+from core.events import EventLog
+from core.rng import Rng
 from core.rules import Illegal
 from core.session import QuitGame, unload
+from hal.keys import K_UP, K_DOWN, K_A, K_B, K_MENU
 
-LIVE = {}       # the app's LIVE (the app module names it)
+# While a game runs: "app", "game", "waiting" ("decide" on a decision screen, "end"
+# on the end screen, "continue" on any other) and "screens" (the names open over the
+# turn). Tests,
+# the key fuzz and the benchmarks read it; the firmware only writes it.
+LIVE = {}
+
+READ_ROWS = 5       # event rows under the title bar
+
+
+class _BackTo(Exception):
+    # raised by visit() of a screen already open; its own visit catches it
+    def __init__(self, name):
+        Exception.__init__(self, name)
+        self.name = name
 
 
 class TableApp:
-    # A game's App sets self.ctx, self.ui, self.game; its own save() and
-    # refuse(reason).
+    LOG_KEEP = 24       # event texts kept for the "What happened" screens
+    BOT_MS = 600        # a computer player's move stays on screen this long
+    PRIVATE = False     # hands are secret: a pass screen before every person's turn
+
+    def __init__(self, ctx, setup, saved):
+        """A new game from the launcher's setup, or the game in `saved` (KeyError,
+        ValueError or TypeError if that is not one of this game's saves)."""
+        self.ctx = ctx
+        self.ui = ctx.ui
+        self.fb = ctx.ui.fb
+        self.screens = []
+        self.bot_rng = Rng()
+        seats = setup["seats"] if saved is None else saved["seats"]
+        self.names = [str(s["name"]) for s in seats]
+        self.kinds = [str(s["kind"]) for s in seats]
+        self.log = EventLog(len(seats), self.LOG_KEEP)
+        if saved is None:
+            rng = ctx.rng
+            self.game = self.new_game(setup["options"], Rng(rng.new_seed()))
+            self.bot_rng.seed(rng.new_seed())
+        else:
+            self.game = self.restore_game(saved["game"])
+            self.bot_rng.setstate(saved["bot_rng"])
+            self.log.load(saved["log"])
+            self.restore_more(saved)
+        self.humans = self.kinds.count("human")
+        # the person holding the console: at a new game the one who set it up (the
+        # first person's seat); on a resume nobody knows, so a pass screen first
+        self.holder = -1
+        if self.humans == 1 or saved is None and not self.PRIVATE and self.humans:
+            self.holder = self.kinds.index("human")
+        LIVE["app"] = self
+        LIVE["game"] = self.game
+        LIVE["waiting"] = "continue"
+        LIVE["screens"] = self.screens
+
+    # ---- what a game's App defines ------------------------------------------------
+    def new_game(self, options, rng):
+        """The rules' Game for len(self.names) seats, started."""
+        raise NotImplementedError
+
+    def restore_game(self, data):
+        raise NotImplementedError
+
+    def restore_more(self, saved):
+        """Anything the app saved beside the game (save_more)."""
+
+    def save_more(self, data):
+        """Add the app's own items to the save dict."""
+
+    def decide(self, seat):
+        """One decision of the person in seat, on the game's screens."""
+        raise NotImplementedError
+
+    def robot(self, seat):
+        """One decision of the computer player in seat, shown as it is made."""
+        raise NotImplementedError
+
+    def finish(self):
+        """The end screen (the save is already cleared)."""
+        raise NotImplementedError
+
+    def begin(self):
+        """What a game shows before its first decision (a resumed one too)."""
+
+    def turn_mark(self):
+        """A value that changes when a turn ends: the game is saved then."""
+        return self.game.turn
+
+    def turn_over(self):
+        """What to show when a turn ends (before the save)."""
+
+    def pass_reason(self, seat):
+        """A few words under "Pass the console to": what seat is to do."""
+        return ""
+
+    # ---- playing ----------------------------------------------------------------------
+    def play(self):
+        game = self.game
+        self.ui.on_sleep = self.save
+        self.begin()
+        self.save()
+        mark = self.turn_mark()
+        while not game.is_over():
+            seat = game.to_act()
+            if self.kinds[seat] == "human":
+                self.hand_to(seat)
+                self.news(seat)
+                self.decide(seat)
+            else:
+                self.robot(seat)
+            if self.turn_mark() != mark:
+                mark = self.turn_mark()
+                self.turn_over()
+                self.save()
+        self.ui.on_sleep = None     # finished: sleeping on the end screen must not save it again
+        self.ctx.clear_save()
+        LIVE["waiting"] = "continue"
+        self.finish()
+
+    def save(self):
+        people = [s for s in range(len(self.kinds)) if self.kinds[s] == "human"]
+        seats = []
+        for s in range(len(self.names)):
+            seats.append({"name": self.names[s], "kind": self.kinds[s]})
+        # with nobody at the table, seat 0's unread events are shown at the end
+        data = {"seats": seats, "game": self.game.to_save(), "bot_rng": list(self.bot_rng.getstate()),
+                "log": self.log.to_save(people or [0])}
+        self.save_more(data)
+        self.ctx.save_game(data)
+
+    def apply(self, action):
+        """A person's action: True, or False with the rules' reason shown."""
+        try:
+            self.game.apply(action)
+        except Illegal as e:
+            self.refuse(e.reason)
+            return False
+        return True
+
+    def think(self, bot, seat):
+        """The action bot.choose picks for the computer player in seat, with the busy
+        mark up while it thinks."""
+        self.ui.busy()
+        return bot.choose(self.game, self.kinds[seat], self.bot_rng)
+
+    # ---- keys, pauses, the game menu -----------------------------------------------------
     def key(self, waiting="decide"):
-        # the next key; A+B: the game menu, and 0
+        """The next key. A+B opens the game menu, then 0: the caller draws its screen again."""
         LIVE["waiting"] = waiting
         k = self.ui.wait_key()
         if k & K_MENU:
@@ -20,31 +173,128 @@ class TableApp:
         return k
 
     def menu(self):
-        # the game menu; "Save and quit" saves and leaves the game (a finished
-        # game, its save already cleared, is not saved again)
+        """The game menu. "Save and quit" saves and leaves the game (a finished game,
+        its save already cleared, is not saved again); Resume goes back as it was."""
+        waiting = LIVE.get("waiting")
         LIVE["waiting"] = "continue"
         if self.ctx.open_menu() == "quit":
             if not self.game.is_over():
                 self.save()
             raise QuitGame()
+        LIVE["waiting"] = waiting
 
     def pause(self, ms):
-        # a pause any key cuts short; A+B opens the game menu
+        """A pause any key cuts short; A+B opens the game menu."""
         if self.ui.pause(ms) & K_MENU:
             self.menu()
 
-    def apply(self, a):
-        # a human's action; False (the rules' reason shown) if the rules refuse it
+    def hold(self, ms=1500):
+        """Leave the screen up: until A or B with people at the table, else for ms."""
+        if not self.humans:
+            self.pause(ms)
+            return
+        while True:
+            k = self.key("continue")
+            if not k or k & (K_A | K_B):
+                return
+
+    # ---- screens every game has ----------------------------------------------------------
+    def visit(self, name, screen, *args):
+        """Open a screen over the current one: screen(*args) draws it and reads keys
+        until B (or A) leaves it; its value is returned. If a screen of that name is
+        already open further down, nothing is opened: the screens over it close and
+        it is shown again from its start."""
+        screens = self.screens
+        if name in screens:
+            raise _BackTo(name)
+        screens.append(name)
         try:
-            self.game.apply(a)
-        except Illegal as e:
-            self.refuse(e.reason)
-            return False
-        return True
+            while True:
+                try:
+                    return screen(*args)
+                except _BackTo as back:
+                    if back.name != name:
+                        raise
+        finally:
+            screens.pop()
+
+    def hand_to(self, seat):
+        """Pass-and-play: the pass screen when another person is to decide now."""
+        if self.humans > 1 and self.holder != seat:
+            LIVE["waiting"] = "continue"
+            self.ui.pass_to(self.names[seat], self.pass_reason(seat))
+        self.holder = seat
+
+    def note(self, texts, actor=-1):
+        """Keep event texts; the first tells of actor's own action (news to the others)."""
+        for text in texts:
+            self.log.note(text, actor)
+            actor = -1
+
+    def news(self, seat, title="What happened"):
+        """The events seat has not read, to read now; marked read once read (Save and
+        quit on this screen shows them again after Resume)."""
+        texts = self.log.unseen(seat)
+        if texts:
+            self.read(title, texts)
+        self.log.mark_seen(seat)
+
+    def read(self, title, texts, from_end=False):
+        """Event texts as a list: UP/DOWN scroll, A or B goes on. With computer
+        players only at the table they show for a moment."""
+        rows = []
+        for text in texts:
+            lines = font.wrap(text, 126) or [""]
+            rows.append(lines[0])
+            for more in font.wrap(" ".join(lines[1:]), 120):
+                rows.append(" " + more)
+        first = max(0, len(rows) - READ_ROWS) if from_end else 0
+        ui = self.ui
+        fb = self.fb
+        while True:
+            ui.clear()
+            ui.bar(title)
+            for i in range(first, min(len(rows), first + READ_ROWS)):
+                font.text(fb, rows[i], 0, 11 + 9 * (i - first))
+            font.text_right(fb, "A:OK", 127, 56)
+            if len(rows) > READ_ROWS:
+                font.text(fb, (font.ARROW_UP if first else " ") +
+                          (font.ARROW_DOWN if first + READ_ROWS < len(rows) else ""), 0, 56)
+            ui.show()
+            if not self.humans:
+                self.pause(1200)
+                return
+            k = self.key("continue")
+            if k & K_UP and first > 0:
+                first -= 1
+            elif k & K_DOWN and first + READ_ROWS < len(rows):
+                first += 1
+            elif k & (K_A | K_B):
+                return
+
+    def scores(self, title, rows, winners):
+        """The end screen (ui.scores); tests and the fuzz know it by LIVE["waiting"] "end"."""
+        LIVE["waiting"] = "end"
+        self.ui.scores(title, rows, winners)
+
+    def refuse(self, reason):
+        """The rules' reason for a refused action, in a box over the screen."""
+        fb = self.fb
+        lines = font.wrap(reason, 112)[:4]
+        fb.fill_rect(4, 9, 120, 54, 0)
+        fb.rect(4, 9, 120, 54, 1)
+        fb.rect(5, 10, 118, 52, 1)
+        y = 13
+        for line in lines:
+            font.text_center(fb, line, 64, y)
+            y += 9
+        font.text_right(fb, "A:OK", 120, 52)
+        self.ui.show()
+        self.hold()
 
 
 def run(app):
-    # play to the end or to "Save and quit"
+    """Play to the end or to "Save and quit"."""
     try:
         app.play()
     except QuitGame:
@@ -52,6 +302,7 @@ def run(app):
     finally:
         app.ui.on_sleep = None
         LIVE.clear()
-        # not kept between games: left in the middle of the heap, this module
+        # not kept between games: left in the middle of the heap, these modules
         # would split the free space the launcher and the next game get
         unload("core.table")
+        unload("core.events")

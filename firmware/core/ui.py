@@ -5,7 +5,7 @@ keys with wait_key(), which also sleeps the screen after the idle delay
 (calling on_sleep first, so a game can save) and wakes it on a press.
 """
 from core import font
-from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
+from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 
 W = 128
 H = 64
@@ -44,7 +44,34 @@ class Ui:
         self.fb.fill(0)
 
     def show(self):
-        self.fb.show()
+        try:
+            self.fb.show()
+        except OSError as e:
+            self.reconnect(e)
+
+    def reconnect(self, error):
+        """The display stopped answering (a loose wire, a glitch on the bus): try again
+        every half second, the LED blinking, until it answers; it is then set up anew
+        and sent the whole frame. A one-off glitch costs one retry."""
+        hal = self.hal
+        print("pocket-party: the display does not answer (%s); retrying" % error)
+        led = hal.led
+        lit = 0
+        while True:
+            try:
+                hal.display.init_display()  # a panel that lost power has lost its set-up too
+                self.settings.apply(hal)
+                if self.asleep:
+                    hal.display.poweroff()
+                if led is not None:
+                    led.value(0)
+                return
+            except OSError:
+                pass
+            lit ^= 1
+            if led is not None:
+                led.value(lit)
+            hal.clock.sleep_ms(500)
 
     def text(self, s, x, y, c=1):
         font.text(self.fb, s, x, y, c)
@@ -102,6 +129,15 @@ class Ui:
         y = top + (span - h) * first // max(1, total - count)
         fb.fill_rect(W - 3, y, 3, h, 1)
 
+    def busy(self):
+        """A mark in the top right corner while the console works (a computer player
+        thinks, a word list is searched): the screen is not frozen, it is busy."""
+        fb = self.fb
+        fb.fill_rect(W - 11, 0, 11, BAR_H, 0)
+        fb.rect(W - 11, 0, 11, BAR_H, 1)
+        font.text(fb, font.ELLIPSIS, W - 9, 1)
+        self.show()
+
     # ---- waiting ---------------------------------------------------------
     def wait_key(self):
         """Block until a key; sleeps the screen when idle. Returns key bits."""
@@ -133,30 +169,41 @@ class Ui:
         return False
 
     def pause(self, ms):
-        """Let the player read for ms; any key cuts it short (and is returned)."""
+        """Let the player read for ms; any key cuts it short (and is returned). The
+        screen moved on by itself, so a person may be watching: the idle delay before
+        the screen sleeps counts from the end of the pause (computer players' moves)."""
         hal = self.hal
         clock = hal.clock
         start = clock.ticks_ms()
+        k = 0
         while clock.ticks_diff(clock.ticks_ms(), start) < ms:
             hal.buttons.update()
             k = hal.buttons.pressed()
             hal.sound.update()
             if k:
-                return k
+                break
             clock.sleep_ms(20)
-        return 0
+        hal.buttons.touch()
+        return k
 
     def sleep(self):
+        # asleep first: nothing on_sleep does (a save that fails) may wait for a key
+        self.asleep = True
         if self.on_sleep is not None:
             self.on_sleep()
-        self.hal.display.poweroff()
-        self.asleep = True
+        try:
+            self.hal.display.poweroff()
+        except OSError as e:
+            print("pocket-party: the display did not go off (%s)" % e)
 
     def wake(self):
-        self.hal.display.poweron()
+        self.asleep = False
+        try:
+            self.hal.display.poweron()
+        except OSError as e:
+            self.reconnect(e)
         self.hal.buttons.touch()
         self.hal.buttons.clear()
-        self.asleep = False
 
     # ---- screens ---------------------------------------------------------
     def menu(self, title, items, index=0, right=None):
@@ -319,10 +366,12 @@ class Ui:
             else:
                 return
 
-    def error(self, exc, what="Game stopped"):
-        name = exc.__class__.__name__
-        text = "%s:\n%s\nYour save is kept." % (name, exc)
-        self.message(what, text, "A:OK")
+    def error(self, title, body):
+        """A fault, in a player's words (the exception itself goes to the serial log).
+        Nothing of a game runs under it: A+B opens no game menu here."""
+        self.menu_hook = None
+        self.on_sleep = None
+        self.message(title, body, "A:OK")
 
     def keyboard(self, prompt, initial="", maxlen=8):
         """On-screen keyboard. Returns the text, or None on B with nothing typed."""

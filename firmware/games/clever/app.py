@@ -12,7 +12,7 @@ UP/DOWN overview and each area). A+B held: the game menu.
 """
 import gc
 from core import font
-from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
+from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
 from core.rng import Rng
 from core.table import LIVE, TableApp, run as run_app
 from games.clever import rules as R, view as V
@@ -104,10 +104,10 @@ class App(TableApp):
         self.log = []       # event texts, each led by the seat it echoes ('-': none)
         self.nlog = 0       # events ever logged
         if saved is None:
-            r = ctx.hal.rng
-            g = R.Game(len(setup["seats"]), setup["options"], Rng(r.next16() * 16384 + r.next16()))
+            r = ctx.rng
+            g = R.Game(len(setup["seats"]), setup["options"], Rng(r.new_seed()))
             g.names = [s["name"] for s in setup["seats"]]
-            self.brng.seed(r.next16() * 16384 + r.next16())
+            self.brng.seed(r.new_seed())
             self.kinds = [s["kind"] for s in setup["seats"]]
             self.game = g
             g.start()

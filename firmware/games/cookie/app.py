@@ -14,7 +14,7 @@ import gc
 import json
 from core import font
 from core.jsonout import dumps
-from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
+from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
 from core.rng import Rng
 from core.table import LIVE, TableApp, run as run_app
 # (a collection after each module: the next one's objects then fill the
@@ -202,11 +202,11 @@ class App(TableApp):
         self.seen = bytearray(LOG)
         self.logn = self.nlog = 0
         if saved is None:
-            r = ctx.hal.rng
+            r = ctx.rng
             seats = setup["seats"]
-            g = R.Game(len(seats), setup["options"], Rng(r.next16() * 16384 + r.next16()))
+            g = R.Game(len(seats), setup["options"], Rng(r.new_seed()))
             g.names = [s["name"] for s in seats]
-            self.brng.seed(r.next16() * 16384 + r.next16())
+            self.brng.seed(r.new_seed())
             if g.opts["setup"] == "free":
                 x = ctx.saves.load(LAYOUT)[0]
                 if isinstance(x, dict) and full_layout(x.get("layout")):

@@ -7,7 +7,8 @@ fairness screen shows their histogram with a chi-square verdict.
 """
 from core import font
 from core import draw
-from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
+from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
+from core.rng import Rng
 from games.dice.rules import Game, MAX_DICE, chi_square_x100, verdict
 
 STATS = "dicestats"
@@ -20,7 +21,7 @@ def run(ctx, setup, saved):
     if saved is not None:
         game = Game.from_save(saved["game"])
     else:
-        game = Game(1, {"dice": 5, "rolls": 0}, ctx.hal.rng)
+        game = Game(1, {"dice": 5, "rolls": 0}, Rng(ctx.rng.new_seed()))
         history, _problems = ctx.saves.load(STATS)
         if history is not None and len(history.get("counts", ())) == 6:
             game.counts = list(history["counts"])
@@ -61,7 +62,7 @@ def run(ctx, setup, saved):
                 else:
                     picked.append(cursor)
             elif cursor == n:
-                roll_animation(ui, game, picked)
+                roll_animation(ui, game, picked, ctx.rng)
                 if picked:
                     game.apply("reroll " + ",".join(str(i + 1) for i in sorted(picked)))
                 else:
@@ -112,9 +113,8 @@ def draw_roll(ui, game, picked, cursor, faces=None):
     ui.show()
 
 
-def roll_animation(ui, game, picked):
+def roll_animation(ui, game, picked, rng):
     """A short tumble of random faces before the real roll (drawn, not counted)."""
-    rng = ui.hal.rng
     n = len(game.dice)
     for _ in range(4):
         faces = [game.dice[i] if (picked and i not in picked) else rng.roll(6) for i in range(n)]

@@ -9,7 +9,7 @@ order), Take a letter, Draw a card, the action cards, Table words, Last turns.
 An edit is applied at once; Commit checks the whole table, Undo restores it.
 """
 import gc
-from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
+from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 from core.rules import Illegal
 from core.rng import Rng
 from games.words import bot, data, rules, view
@@ -222,11 +222,11 @@ class App:
         self.ui = ctx.ui
         self.brng = Rng(1)
         if saved is None:
-            r = ctx.hal.rng         # seeds below 2**30: small ints on the console
+            r = ctx.rng
             self.game = rules.Game(len(setup["seats"]), setup["options"],
-                                   Rng(r.next16() * 16384 + (r.next16() & 0x3FFF)))
+                                   Rng(r.new_seed()))
             self.game.start()
-            self.brng.seed(r.next16() * 16384 + (r.next16() & 0x3FFF))
+            self.brng.seed(r.new_seed())
             self.log = []
             self.nlog = 0
             self.seen = [0] * self.game.n

@@ -1,0 +1,182 @@
+"""The contract every game in the catalogue keeps (wasp-os style: a new game in
+games/catalogue.py gets these tests for free).
+
+Rules cores: random legal play ends; a save restores the game exactly at any step
+(and the restored game plays on identically); every bot level plays only legal moves.
+Screens (the table games, through the real launcher and app, by buttons only, with
+tests/drive/<game>.py): a game played to its end; Save and quit then Resume gives the
+same game; every screen named in the key module's SCREENS opens from the turn and B
+leaves it, one level at a time.
+"""
+import importlib
+
+import pytest
+
+from core.jsonout import dumps
+from core.rng import Rng
+from games.catalogue import GAMES
+import drive
+from drive import Driver, live
+
+MAX_STEPS = 5000
+IDS = [entry[0] for entry in GAMES]
+TABLE_IDS = [entry[0] for entry in GAMES if entry[4]]     # with a setup form: seats, computer players
+# the games already on the table-game kit (core.table): the others move onto it next
+TABLE_IDS = [g for g in TABLE_IDS if g in ("dizzle",)]
+
+
+def modules(game_id):
+    return (importlib.import_module("games.%s.rules" % game_id),
+            importlib.import_module("games.%s.bot" % game_id))
+
+
+def player_counts(rules):
+    return sorted({rules.MIN_PLAYERS, min(2, rules.MAX_PLAYERS), rules.MAX_PLAYERS}
+                  & set(range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1)))
+
+
+def new_game(rules, n, seed, options=None):
+    game = rules.Game(n, options, Rng(seed))
+    game.start()
+    game.pop_events()
+    return game
+
+
+def options_that_end(game_id):
+    # the dice roller rolls for ever unless it is given a number of rolls
+    return {"rolls": 20} if game_id == "dice" else None
+
+
+def restored(rules, game):
+    return rules.Game.from_save(game.to_save())
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_random_legal_play_ends(game_id):
+    rules, _bot = modules(game_id)
+    for n in player_counts(rules):
+        for seed in (1, 2):
+            game = new_game(rules, n, seed, options_that_end(game_id))
+            pick = Rng(seed + 100)
+            steps = 0
+            while not game.is_over():
+                actions = game.legal_actions()
+                assert actions, "%s: no legal action, and the game is not over" % game_id
+                game.apply(pick.choice(actions))
+                game.pop_events()
+                steps += 1
+                assert steps < MAX_STEPS, "%s with %d players did not end" % (game_id, n)
+            assert game.to_act() == -1 and game.winners() is not None
+            assert len(game.scores()) == n
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_a_save_restores_the_game_exactly_at_any_step(game_id):
+    rules, bot = modules(game_id)
+    n = min(2, rules.MAX_PLAYERS)
+    game = new_game(rules, n, 7, options_that_end(game_id))
+    bot_rng = Rng(8)
+    step = 0
+    while not game.is_over():
+        saved = dumps(game.to_save())
+        copy = restored(rules, game)
+        assert dumps(copy.to_save()) == saved, "%s: the save changed at step %d" % (game_id, step)
+        assert copy.legal_actions() == game.legal_actions()
+        if step % 15 == 0:
+            # the restored game, played on by the same bots, ends as the original does
+            a, b = restored(rules, game), restored(rules, game)
+            ra, rb = Rng(step), Rng(step)
+            while not a.is_over():
+                action = bot.choose(a, bot.LEVELS[0], ra)
+                assert bot.choose(b, bot.LEVELS[0], rb) == action
+                a.apply(action)
+                b.apply(action)
+            assert a.summary() == b.summary()
+        game.apply(bot.choose(game, bot.LEVELS[-1], bot_rng))
+        game.pop_events()
+        step += 1
+        assert step < MAX_STEPS
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_every_bot_level_plays_only_legal_moves(game_id):
+    from core.rules import Illegal
+    rules, bot = modules(game_id)
+    for level in bot.LEVELS:
+        for n in player_counts(rules):
+            game = new_game(rules, n, 3 + n, options_that_end(game_id))
+            bot_rng = Rng(11)
+            steps = 0
+            while not game.is_over():
+                action = bot.choose(game, level, bot_rng)
+                try:
+                    game.apply(action)
+                except Illegal as e:
+                    raise AssertionError("%s %s bot, %d players: %r refused (%s)" % (
+                        game_id, level, n, action, e.reason))
+                game.pop_events()
+                steps += 1
+                assert steps < MAX_STEPS
+
+
+# ---- the screens, by buttons only ------------------------------------------------------------
+@pytest.mark.parametrize("game_id", TABLE_IDS)
+def test_a_game_plays_to_its_end_by_buttons(game_id, tmp_path):
+    console, d = drive.play(game_id, ["human", "easy"], tmp_path, seed=2)
+    assert d.ended is not None, "%s: the end screen was not reached" % game_id
+    assert d.decisions > 0 and d.ended["summary"]
+    assert drive.saved(tmp_path, game_id) is None
+
+
+@pytest.mark.parametrize("game_id", TABLE_IDS)
+def test_save_and_quit_then_resume_gives_the_same_game(game_id, tmp_path):
+    _console, whole = drive.play(game_id, ["human", "easy"], tmp_path / "a", seed=3)
+    split = Driver(game_id, 3, stop_after=3, resume=["A", "A"])   # the game's menu: Resume is first
+    drive.play(game_id, ["human", "easy"], tmp_path / "b", seed=3, driver=split)
+    assert split.stopped is not None and split.ended is not None
+    assert split.actions == whole.actions
+    assert split.ended == whole.ended
+
+
+class ScreenProbe:
+    """At the first person's decision, open each screen of SCREENS from the turn
+    screen, and record the screens open after every key; then B back to the turn."""
+
+    def __init__(self, game_id, seed):
+        self.driver = Driver(game_id, seed)
+        self.plan = []
+        for name in sorted(drive.keys_module(game_id).SCREENS):
+            self.plan.append(name)
+        self.seen = {}          # screen name -> [screens open when it was opened, after each B]
+        self.current = None
+
+    def __call__(self, console):
+        state = live()
+        if not state:
+            return None
+        if self.current is not None:
+            self.seen[self.current].append(list(state["screens"]))
+            if state["screens"]:
+                return ["B"]
+            self.current = None
+        if state["waiting"] == "decide" and not state["screens"] and self.plan:
+            self.current = self.plan.pop(0)
+            self.seen[self.current] = []
+            return list(drive.keys_module(self.driver.game_id).SCREENS[self.current])
+        if not self.plan and self.current is None and self.seen:
+            return None
+        return self.driver(console)
+
+
+@pytest.mark.parametrize("game_id", TABLE_IDS)
+def test_every_screen_opens_and_b_leaves_it(game_id, tmp_path):
+    screens = drive.keys_module(game_id).SCREENS
+    assert screens, "%s: tests/drive/%s.py names no screen" % (game_id, game_id)
+    probe = ScreenProbe(game_id, 4)
+    drive.play(game_id, ["human", "easy"], tmp_path, seed=4, driver=probe)
+    assert sorted(probe.seen) == sorted(screens)
+    for name, opened in probe.seen.items():
+        assert opened and opened[0] and opened[0][-1] == name, "%s: %s did not open (%s)" % (game_id, name, opened)
+        depths = [len(s) for s in opened]
+        assert depths == list(range(depths[0], -1, -1)), "%s: B did not go back one level at a time from %s: %s" % (
+            game_id, name, opened)
