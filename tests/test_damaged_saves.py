@@ -92,3 +92,49 @@ def test_a_save_that_cannot_be_read_can_be_deleted_after_a_confirmation(tmp_path
     c = play(" ".join(resume + ["A", "A"]), saves=str(tmp_path))  # A: deleted
     assert not Saves(st).exists("dice")
     assert has_text(c, "New game") and not has_text(c, "Resume")
+
+
+def stats_file(tmp_path, *copies):
+    st = storage(tmp_path)
+    for obj in copies:
+        Saves(st).save("dicestats", obj)
+    return st
+
+
+NEW_DICE = open_game_keys("dice")  # fresh saves: main menu -> Dice roller -> New game
+
+
+@pytest.mark.parametrize("wrong", [[1, 2, 3, 4, 5, 6], {"counts": [1, 2, 3]}, {"counts": ["1"] * 6},
+                                   {"counts": None}, {"total": 6}])
+def test_dice_stats_of_the_wrong_shape_are_reported_and_can_be_reset(tmp_path, wrong):
+    st = stats_file(tmp_path, wrong)
+    c = play(" ".join(NEW_DICE), saves=str(tmp_path))
+    assert has_text(c, "Dice statistics") and has_text(c, "unreadable")
+    assert not has_text(c, "Game stopped")
+    c = play(" ".join(NEW_DICE + ["A"]), saves=str(tmp_path))  # A: start the count anew
+    assert has_text(c, "Roll all")
+    assert decode(st.read("dicestats")) == {"counts": decode(st.read("dice"))["game"]["counts"]}
+    assert sum(decode(st.read("dicestats"))["counts"]) == 5  # this visit's first roll only
+
+
+def test_dice_stats_with_a_bad_checksum_are_reported_and_kept_on_b(tmp_path):
+    st = stats_file(tmp_path, {"counts": [9, 9, 9, 9, 9, 9]}, {"counts": [10, 9, 9, 9, 9, 9]})
+    damage(st, "dicestats")
+    damage(st, "dicestats.bak")
+    kept = st.read("dicestats")
+    c = play(" ".join(NEW_DICE), saves=str(tmp_path))
+    assert has_text(c, "Dice statistics") and has_text(c, "unreadable")
+    roll_and_leave = ["RIGHT"] * 5 + ["A", "B"]
+    c = play(" ".join(NEW_DICE + ["B"] + roll_and_leave), saves=str(tmp_path))  # B: keep the file
+    assert st.read("dicestats") == kept  # left as it was
+    c = play(" ".join(open_game_keys("dice")[:-1] + ["A"] + roll_and_leave), saves=str(tmp_path))  # resumed
+    assert st.read("dicestats") == kept  # still: the choice is kept with the game
+
+
+def test_dice_stats_from_the_older_copy_are_used_and_said(tmp_path):
+    st = stats_file(tmp_path, {"counts": [9, 9, 9, 9, 9, 9]}, {"counts": [10, 9, 9, 9, 9, 9]})
+    damage(st, "dicestats")
+    c = play(" ".join(NEW_DICE), saves=str(tmp_path))
+    assert has_text(c, "Dice statistics") and has_text(c, "The last rolls may")
+    play(" ".join(NEW_DICE + ["A"]), saves=str(tmp_path))
+    assert sum(decode(st.read("dicestats"))["counts"]) == 54 + 5
