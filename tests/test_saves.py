@@ -233,3 +233,23 @@ def test_problems_name_the_copy_in_a_players_words(tmp_path):
     assert obj == {"turn": 1}
     assert problems == [saves_mod.UNFINISHED + ": not a save file",
                         saves_mod.NEWEST + ": cut short (8 of 10 bytes)"]
+
+
+def test_a_save_without_a_load_first_keeps_a_complete_tmp(tmp_path):
+    """A new game started over a save cut between its renames (NAME.bak and NAME.tmp): the
+    new game's first save, cut in its write, must not leave the older NAME.bak as the save."""
+    root = str(tmp_path)
+    st = FileStorage(root)
+    s = Saves(st)
+    s.save("game", {"turn": 1})
+    s.save("game", {"turn": 2})
+    st.rename("game", "game.bak")
+    st.write("game.tmp", encode({"turn": 3}))
+
+    class CutWrite(FileStorage):
+        def write(self, name, data):
+            FileStorage.write(self, name, data[:5])
+            raise PowerCut()
+    with pytest.raises(PowerCut):
+        Saves(CutWrite(root)).save("game", {"turn": 100})
+    assert Saves(FileStorage(root)).load("game")[0] == {"turn": 3}

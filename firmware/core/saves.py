@@ -10,7 +10,8 @@ Loading tries a complete NAME.tmp first (the power went after writing it, so it
 is the newest), then NAME, then NAME.bak, and reports every damaged file it had
 to pass over, naming the copy in a player's words. A complete NAME.tmp is
 adopted at once (it becomes NAME, the old NAME its .bak), so that the next save,
-which writes NAME.tmp again, cannot destroy the newest copy if it is cut too.
+which writes NAME.tmp again, cannot destroy the newest copy if it is cut too; a
+save adopts it the same way when no load came first (a new game over a cut save).
 Deleting removes NAME last: a cut delete may leave the newest copy, never an older one.
 tests/test_power_cut.py cuts the power at every storage operation to prove it.
 """
@@ -101,6 +102,8 @@ class Saves:
         st = self.storage
         data = encode(obj)
         tmp = name + ".tmp"
+        if st.exists(tmp) and self._valid(tmp):
+            self._commit(name)  # a cut save never loaded since: it is the newest, keep it first
         st.write(tmp, data)
         if st.read(tmp) != data:  # the whole file read back: the storage really kept it
             st.remove(tmp)
