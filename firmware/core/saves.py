@@ -12,7 +12,8 @@ to pass over, naming the copy in a player's words. A complete NAME.tmp is
 adopted at once (it becomes NAME, the old NAME its .bak), so that the next save,
 which writes NAME.tmp again, cannot destroy the newest copy if it is cut too; a
 save adopts it the same way when no load came first (a new game over a cut save).
-Deleting removes NAME last: a cut delete may leave the newest copy, never an older one.
+Deleting removes the oldest copy first: a cut delete may leave the newest copy, never
+an older one.
 tests/test_power_cut.py cuts the power at every storage operation to prove it.
 """
 import json
@@ -149,8 +150,9 @@ class Saves:
         return st.exists(name) or st.exists(name + ".tmp") or st.exists(name + ".bak")
 
     def delete(self, name):
-        # NAME last: if the power goes before, NAME.bak (an older save) is already gone
-        for suffix in (".bak", ".tmp", ""):
+        # oldest first, so a cut delete never leaves an older copy to load: NAME.bak, then
+        # NAME, then NAME.tmp (when complete, a cut save not loaded since, it is the newest)
+        for suffix in (".bak", "", ".tmp"):
             self.storage.remove(name + suffix)
 
 
