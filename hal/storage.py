@@ -5,6 +5,8 @@ The same code runs on the device (littlefs, folder /saves) and in the simulator
 """
 import os
 
+_ENOENT = 2  # no such file: errno 2 on MicroPython, Linux, macOS and Windows alike
+
 
 class FileStorage:
     def __init__(self, root):
@@ -32,10 +34,12 @@ class FileStorage:
         os.rename(self._path(old), self._path(new))
 
     def remove(self, name):
+        """Remove a file; a missing one is no error, any other failure (read-only) raises."""
         try:
             os.remove(self._path(name))
-        except OSError:
-            pass
+        except OSError as e:
+            if e.args[0] != _ENOENT:
+                raise
 
     def exists(self, name):
         try:

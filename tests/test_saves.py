@@ -253,3 +253,21 @@ def test_a_save_without_a_load_first_keeps_a_complete_tmp(tmp_path):
     with pytest.raises(PowerCut):
         Saves(CutWrite(root)).save("game", {"turn": 100})
     assert Saves(FileStorage(root)).load("game")[0] == {"turn": 3}
+
+
+def test_storage_remove_is_quiet_only_about_a_missing_file(tmp_path, monkeypatch):
+    """A delete on read-only storage must say so (launch.take and the Resume menu's delete
+    rely on it), not pass as done."""
+    import errno
+    import os
+    st = FileStorage(str(tmp_path))
+    st.remove("never-there")
+    st.write("f", b"1")
+
+    def read_only(path):
+        raise OSError(errno.EROFS, "read-only file system")
+    monkeypatch.setattr(os, "remove", read_only)
+    with pytest.raises(OSError):
+        st.remove("f")
+    with pytest.raises(OSError):
+        Saves(st).delete("f")
