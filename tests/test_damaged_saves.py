@@ -138,3 +138,13 @@ def test_dice_stats_from_the_older_copy_are_used_and_said(tmp_path):
     assert has_text(c, "Dice statistics") and has_text(c, "The last rolls may")
     play(" ".join(NEW_DICE + ["A"]), saves=str(tmp_path))
     assert sum(decode(st.read("dicestats"))["counts"]) == 54 + 5
+
+
+def test_resuming_after_a_save_cut_short_says_the_power_went(tmp_path):
+    play(" ".join(open_game_keys("dice") + ["B"]), saves=str(tmp_path))
+    st = FileStorage(str(tmp_path / "saves"))
+    st.write("dice.tmp", st.read("dice")[:-7])  # the next save, cut by the power
+    c = play(" ".join(open_game_keys("dice")), saves=str(tmp_path))
+    assert has_text(c, "The power went while") and has_text(c, "(unfinished copy:")
+    c = play(" ".join(open_game_keys("dice") + ["A"]), saves=str(tmp_path))
+    assert has_text(c, "Roll all")
