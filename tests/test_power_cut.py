@@ -154,6 +154,13 @@ def loaded(files, slot):
     return (None if obj is None else slot.version(obj)), problems
 
 
+def fits(check, obj):
+    try:
+        return check(obj) is not False
+    except Exception:
+        return False
+
+
 def check_reboot(files, slot, allowed, tally):
     """Boot on `files` (a copy: the load may adopt a .tmp): the version loaded must be one of
     `allowed`; every copy passed over is damaged and named; a save that shows as there
@@ -176,7 +183,7 @@ def check_reboot(files, slot, allowed, tally):
             whole = True
         except SaveError:
             whole = False
-        if whole and slot.check(saves_mod.decode(data)):
+        if whole and fits(slot.check, saves_mod.decode(data)):
             break  # the copy that loads
         passed.append(role)
     assert [p.partition(": ")[0] for p in problems] == passed, (problems, sorted(files))

@@ -91,9 +91,11 @@ class Launcher:
         if not self.settings.from_save:
             what = "Settings unreadable, so the defaults are back (typed names too)."
         elif [p for p in problems if p.startswith(NEWEST)]:
-            what = "The newest settings were unreadable, so the ones saved before are used: the last change may be lost."
+            what = ("The newest settings were unreadable, so the ones saved before are used: "
+                    "the last change may be lost.")
         else:
-            what = "The power went while the settings were saved: that change is lost, the ones before are used."
+            what = ("The power went while the settings were saved: that change is lost, "
+                    "the ones before are used.")
         self.ui.message("Settings", "%s Nothing else lost.\n(%s)" % (what, "; ".join(problems)))
         try:
             self.session.save_settings()

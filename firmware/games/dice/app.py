@@ -10,6 +10,7 @@ from core import draw
 from core.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 from games.dice.rules import Game, MAX_DICE, chi_square_x100, verdict
 from games.dice import stats
+
 SIZE = 13
 PER_ROW = 7
 
