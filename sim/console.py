@@ -42,18 +42,20 @@ class SimPower(Power):
 
 class Console(KeyScript):
     def __init__(self, board="pico", seed=1, keys=(), storage_dir=None, clock=None, pump=None, driver=None,
-                 resets=False):
+                 resets=False, ticks_start=0):
         # pump: for interactive front ends, pump(ms) handles input and waits in real time
         # driver: driver(console) -> list of key names (or None to stop), asked whenever the
         #   script is used up and the firmware waits: lets a test play a whole game by buttons
         # resets: as on a console, a picked game starts after a reset (main.run's restart):
         #   the firmware boots again on the same storage and display, and counts in .resets
+        # ticks_start: the virtual clock's ticks_ms() at power-on (it wraps at 2**30 like
+        #   MicroPython's): start a few seconds before the wrap, or days in, to test long uptimes
         self.resets = 0 if resets else -1
         machine.reset_world()
         self.board = load_board(board)
         self.model = SSD1306Model()
         machine._i2c_devices[self.board.DISPLAY_ADDR] = self.model
-        KeyScript.__init__(self, keys, driver)
+        KeyScript.__init__(self, keys, driver, ticks_start)
         self.frames = []          # observers: f(console) after every show()
         self.pump = pump
         if clock is not None:

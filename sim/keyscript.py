@@ -75,19 +75,39 @@ def seeded_entropy(seed):
     return entropy
 
 
+TICKS_PERIOD = 1 << 30   # MicroPython's ticks_ms() counts modulo 2**30 (wraps after 12.4 days)
+_TICKS_MASK = TICKS_PERIOD - 1
+_TICKS_HALF = TICKS_PERIOD >> 1
+
+
+def ticks_add(a, b):
+    return (a + b) & _TICKS_MASK
+
+
+def ticks_diff(a, b):
+    """a - b on the 2**30 ring, as MicroPython's time.ticks_diff: in [-2**29, 2**29)."""
+    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+
+
 class VirtualClock:
-    def __init__(self, script):
+    """Virtual time. `now` is the milliseconds since the console started (it never wraps:
+    the key script's events are timed on it); ticks_ms() is what MicroPython would return,
+    starting at `start` (a test may start a few seconds before the wrap, or days in) and
+    wrapping at 2**30 like the real one, so only ticks_diff/ticks_add compare correctly."""
+
+    def __init__(self, script, start=0):
         self.script = script
         self.now = 0
+        self.start = start & _TICKS_MASK
 
     def ticks_ms(self):
-        return self.now
+        return (self.start + self.now) & _TICKS_MASK
 
     def ticks_diff(self, a, b):
-        return a - b
+        return ticks_diff(a, b)
 
     def ticks_add(self, a, b):
-        return a + b
+        return ticks_add(a, b)
 
     def sleep_ms(self, n):
         self.script.advance(n)
@@ -96,19 +116,21 @@ class VirtualClock:
 class KeyScript:
     """Pending key presses and releases; subclasses say how a button is driven."""
 
-    def __init__(self, keys, driver=None):
+    def __init__(self, keys, driver=None, ticks_start=0):
+        # ticks_start: the clock's ticks_ms() at the start (see VirtualClock)
         check_keys(keys)
         self.script = list(keys)
         self.driver = driver      # driver(self) -> more keys, or None to stop
         self.events = []          # (time, button name, level), in time order
-        self.clock = VirtualClock(self)
+        self.clock = VirtualClock(self, ticks_start)
         self.waits = 0
 
     def drive(self, name, level):
         raise NotImplementedError
 
     def schedule_key(self, name, at=None):
-        at = self.clock.ticks_ms() if at is None else at
+        """Press a key at `at` (the clock's `now`, not its ticks_ms), or now."""
+        at = self.clock.now if at is None else at
         names = ("A", "B") if name == "MENU" else (name,)
         hold = CHORD_MS if name == "MENU" else PRESS_MS
         for n in names:
@@ -117,7 +139,7 @@ class KeyScript:
         self.events.sort(key=lambda e: e[0])
 
     def apply_due(self, now):
-        """Apply the pin changes that are due (real-time front ends)."""
+        """Apply the pin changes due at `now` (the clock's `now`; real-time front ends)."""
         while self.events and self.events[0][0] <= now:
             _t, name, level = self.events.pop(0)
             self.drive(name, level)

@@ -13,7 +13,7 @@ class GifRecorder:
     def _on_frame(self, console):
         panel = bytes(console.model.panel())
         if not self.frames or self.frames[-1][1] != panel:
-            self.frames.append((console.clock.ticks_ms(), panel))
+            self.frames.append((console.clock.now, panel))  # not ticks_ms: it wraps
 
     def stop(self):
         if self._on_frame in self.console.frames:

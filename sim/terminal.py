@@ -51,8 +51,8 @@ class Terminal:
                 raise SystemExit(0)
             name = self.keys.get(ch)
             if name:
-                self.console.schedule_key(name, self.console.clock.ticks_ms())
-        self.console.apply_due(self.console.clock.ticks_ms())
+                self.console.schedule_key(name, self.console.clock.now)
+        self.console.apply_due(self.console.clock.now)
         self.draw()
         time.sleep(ms / 1000)
 

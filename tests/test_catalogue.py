@@ -180,3 +180,40 @@ def test_every_screen_opens_and_b_leaves_it(game_id, tmp_path):
         depths = [len(s) for s in opened]
         assert depths == list(range(depths[0], -1, -1)), "%s: B did not go back one level at a time from %s: %s" % (
             game_id, name, opened)
+
+
+@pytest.mark.parametrize("game_id", TABLE_IDS)
+def test_a_save_that_does_not_fit_falls_back_to_the_copy_before(game_id, tmp_path):
+    # a checksum that is right around contents that are not this version's save (an
+    # older version's, say): the copy before it is resumed; when none fits, the player
+    # may delete it (B keeps it)
+    from core.saves import Saves
+    from hal.storage import FileStorage
+    import screen
+    from sim.console import Console
+    split = Driver(game_id, 3, stop_after=2)
+    drive.play(game_id, ["human", "easy"], tmp_path, seed=3, driver=split)
+    saves = Saves(FileStorage(str(tmp_path / "saves")))
+    good = saves.load(game_id)[0]
+    saves.save(game_id, {"kinds": ["human", "easy"], "game": "from another version"})
+    seen = []
+
+    def resumed(console):
+        state = live()
+        if state and not seen:
+            seen.append(state["game"].summary())
+        return None
+    # the launcher's cursor starts on the last game played: A its menu, A Resume, A the message
+    c = Console("pico", 3, ["A", "A", "A"], str(tmp_path), driver=resumed)
+    c.run()
+    assert seen, "%s: the copy before was not resumed" % game_id
+    assert saves.load(game_id)[0] is not None
+    # now no copy fits: asked, A deletes it
+    saves.save(game_id, {"wrong": 1})
+    saves.save(game_id, {"wrong": 2})
+    c = Console("pico", 3, ["A", "A"], str(tmp_path))
+    c.run()
+    assert screen.has_text(c, "Delete it?")
+    c = Console("pico", 3, ["A", "A", "A"], str(tmp_path))
+    c.run()
+    assert not saves.exists(game_id) and good is not None

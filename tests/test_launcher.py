@@ -58,7 +58,7 @@ def test_corrupt_settings_are_reported_and_defaults_used(tmp_path):
     saves.mkdir()
     (saves / "settings").write_bytes(b"PPSV\x01garbage")
     c = play("", saves=str(tmp_path))
-    assert has_text(c, "using defaults.") and has_text(c, "Nothing else lost.")
+    assert has_text(c, "so the defaults are") and has_text(c, "Nothing else")
     golden(c, "settings_damaged")
     c = play("A", saves=str(tmp_path))  # dismissed: the launcher works
     assert has_text(c, "pocket-party")

@@ -48,8 +48,7 @@ class Launcher:
         session = self.session
         ui = self.ui
         if session.problems:
-            ui.message("Settings", "Unreadable, so\nusing defaults.\nNothing else lost.\n(%s)" %
-                       "; ".join(session.problems))
+            self.settings_damaged(session.problems)
             session.problems = []
         index = getattr(session, "menu_index", 0)
         while True:
@@ -84,6 +83,25 @@ class Launcher:
                             VERSION, self.hal.board, "%d bytes" % free if free >= 0 else "n/a",
                             "n/a" if level is None else "%d/4" % level))
 
+    def settings_damaged(self, problems):
+        """Say which copy of the settings is used and what was lost (core.saves names the
+        copies in problems), then save them, so the damaged copy is replaced and this is
+        said once."""
+        from core.saves import NEWEST, SaveError
+        if not self.settings.from_save:
+            what = "Settings unreadable, so the defaults are back (typed names too)."
+        elif [p for p in problems if p.startswith(NEWEST)]:
+            what = ("The newest settings were unreadable, so the ones saved before are used: "
+                    "the last change may be lost.")
+        else:
+            what = ("The power went while the settings were saved: that change is lost, "
+                    "the ones before are used.")
+        self.ui.message("Settings", "%s Nothing else lost.\n(%s)" % (what, "; ".join(problems)))
+        try:
+            self.session.save_settings()
+        except (OSError, SaveError):
+            pass  # storage full or read-only: the same will be said at the next power-on
+
     def remember(self, game_id):
         if self.settings.last_game != game_id:
             self.settings.last_game = game_id
@@ -108,12 +126,10 @@ class Launcher:
             elif what == "Resume":
                 data, problems = self.saves.load(game_id)
                 if data is None:
-                    ui.message("Resume", "Save unreadable.\nIt is left as it is.\n(%s)" %
-                               ("; ".join(problems) or "missing"))
+                    self.unreadable(game_id, problems)
                     continue
                 if problems:
-                    ui.message("Resume", "Newest save unreadable,\nso resuming the one\nbefore it.\n(%s)" %
-                               "; ".join(problems))
+                    self.resume_older(problems)
                 return (game_id, None, data)
             else:
                 if has_save and not ui.confirm("New game", "Start over? The saved game is lost."):
@@ -124,6 +140,26 @@ class Launcher:
                     setup = {"seats": [{"name": "You", "kind": "human"}], "options": {}}
                 if setup is not None:
                     return (game_id, setup, None)
+
+    def unreadable(self, game_id, problems):
+        """No copy of the save can be read: say why, then offer to delete it, or Resume
+        would stay in the menu and say the same for ever."""
+        ui = self.ui
+        ui.message("Resume", "Save unreadable.\n(%s)" % ("; ".join(problems) or "missing"))
+        if not ui.confirm("Resume", "Delete the damaged save? It cannot be resumed. B keeps it as it is."):
+            return
+        try:
+            self.saves.delete(game_id)
+        except OSError as e:  # read-only storage
+            ui.message("Resume", "The save could not be deleted (%s)." % e)
+
+    def resume_older(self, problems):
+        from core.saves import NEWEST
+        if [p for p in problems if p.startswith(NEWEST)]:
+            what = "Newest save unreadable,\nso resuming the one\nbefore it."
+        else:
+            what = "The power went while\nthe game was saved:\nresuming the save\nbefore it."
+        self.ui.message("Resume", "%s\n(%s)" % (what, "; ".join(problems)))
 
     def setup(self, entry):
         """Players, seats and options. Returns {'seats': [...], 'options': {...}} or None."""

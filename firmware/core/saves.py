@@ -2,11 +2,19 @@
 
 File layout: b"PPSV", format version (1 byte), payload length (4 bytes LE),
 Adler-32 of the payload (4 bytes LE), then the payload: JSON text from
-core.jsonout. Writing: the new file goes to NAME.tmp; only if the current
-NAME still reads back valid is it kept as NAME.bak; then NAME.tmp becomes
-NAME by rename (atomic on littlefs and POSIX). Loading tries a complete
-NAME.tmp first (the power went after writing it), then NAME, then NAME.bak, and reports every
-damaged or old file it had to pass over.
+core.jsonout. Writing: the new file goes to NAME.tmp and is read back; only if
+the current NAME still reads back valid is it kept as NAME.bak; then NAME.tmp
+becomes NAME by rename (atomic on littlefs and POSIX).
+
+Loading tries a complete NAME.tmp first (the power went after writing it, so it
+is the newest), then NAME, then NAME.bak, and reports every damaged file it had
+to pass over, naming the copy in a player's words. A complete NAME.tmp is
+adopted at once (it becomes NAME, the old NAME its .bak), so that the next save,
+which writes NAME.tmp again, cannot destroy the newest copy if it is cut too; a
+save adopts it the same way when no load came first (a new game over a cut save).
+Deleting removes the oldest copy first: a cut delete may leave the newest copy, never
+an older one.
+tests/test_power_cut.py cuts the power at every storage operation to prove it.
 """
 import json
 from core.jsonout import dumps
@@ -14,6 +22,13 @@ from core.jsonout import dumps
 MAGIC = b"PPSV"
 VERSION = 1
 _HEADER = 13
+
+
+# The three copies of a save, as a player is told about them
+UNFINISHED = "unfinished copy"  # NAME.tmp: a save the power cut short
+NEWEST = "newest copy"          # NAME
+OLDER = "older copy"            # NAME.bak: the one saved before it
+_COPIES = ((".tmp", UNFINISHED), ("", NEWEST), (".bak", OLDER))
 
 
 class SaveError(Exception):
@@ -88,26 +103,46 @@ class Saves:
         st = self.storage
         data = encode(obj)
         tmp = name + ".tmp"
+        if st.exists(tmp) and self._valid(tmp):
+            self._commit(name)  # a cut save never loaded since: it is the newest, keep it first
         st.write(tmp, data)
-        if st.read(tmp) != data:
+        if st.read(tmp) != data:  # the whole file read back: the storage really kept it
             st.remove(tmp)
             raise SaveError("the storage did not keep the save")
+        self._commit(name)
+
+    def _commit(self, name):
+        """NAME.tmp (complete) becomes NAME; NAME, if valid, becomes NAME.bak first."""
+        st = self.storage
         if self._valid(name):
             st.rename(name, name + ".bak")
-        st.rename(tmp, name)
+        st.rename(name + ".tmp", name)
 
-    def load(self, name):
-        """(object or None, list of problems found). Never raises for bad files."""
+    def load(self, name, check=None):
+        """(object or None, list of problems found). Never raises for bad files.
+
+        check(obj), if given, says whether a save has the right shape: it returns False or
+        raises (KeyError...) when not, and that copy then counts as damaged like a bad
+        checksum, so the next one is tried. A complete NAME.tmp is made NAME (see above)."""
         problems = []
-        # A complete .tmp is newer than NAME: the power went after writing it.
-        for suffix in (".tmp", "", ".bak"):
+        for suffix, copy in _COPIES:
             data = self.storage.read(name + suffix)
             if data is None:
                 continue
             try:
-                return decode(data), problems
+                obj = decode(data)
             except SaveError as e:
-                problems.append("%s%s %s" % (name, suffix, e))
+                problems.append("%s: %s" % (copy, e))
+                continue
+            if check is not None and not _fits(check, obj):
+                problems.append("%s: wrong contents for this version" % copy)
+                continue
+            if suffix == ".tmp":
+                try:
+                    self._commit(name)
+                except OSError:
+                    pass  # read-only storage: it loads from NAME.tmp until it can be written
+            return obj, problems
         return None, problems
 
     def exists(self, name):
@@ -115,5 +150,16 @@ class Saves:
         return st.exists(name) or st.exists(name + ".tmp") or st.exists(name + ".bak")
 
     def delete(self, name):
-        for suffix in ("", ".tmp", ".bak"):
+        # oldest first, so a cut delete never leaves an older copy to load: NAME.bak, then
+        # NAME, then NAME.tmp (when complete, a cut save not loaded since, it is the newest)
+        for suffix in (".bak", "", ".tmp"):
             self.storage.remove(name + suffix)
+
+
+def _fits(check, obj):
+    try:
+        return check(obj) is not False
+    except MemoryError:
+        raise  # not the save's fault
+    except Exception:
+        return False

@@ -6,7 +6,7 @@ so the launcher and the four games never sit in RAM together.
 """
 import gc
 import sys
-from core.settings import Settings, SAVE_NAME
+from core.settings import Settings, SAVE_NAME, is_settings
 from core.rng import Rng
 from core.saves import SaveError, Saves
 from core.ui import Ui
@@ -91,7 +91,7 @@ class Session:
         self.settings = Settings()
         self.saves = Saves(hal.storage)
         self.ui = Ui(hal, self.settings)
-        data, problems = self.saves.load(SAVE_NAME)
+        data, problems = self.saves.load(SAVE_NAME, is_settings)
         if data is not None:
             self.settings.load_from(data)
         self.apply_settings()

@@ -10,6 +10,18 @@ NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fin", "Gus", "Ivy", "Jo", "Kim", "L
          "Ned", "Oli", "Pia", "Sam", "Tom", "Zoe")
 
 SAVE_NAME = "settings"
+_FIELDS = ("contrast", "sound", "repeat", "sleep", "last_game", "names")
+
+
+def is_settings(data):
+    """Saves.load's shape check for the settings file: a dict with at least one field of
+    ours (a bad value in a field only sets that field back to its default, in load_from)."""
+    if not isinstance(data, dict):
+        return False
+    for key in _FIELDS:
+        if key in data:
+            return True
+    return False
 
 
 class Settings:
@@ -20,6 +32,7 @@ class Settings:
         self.sleep = 1
         self.last_game = ""
         self.names = []          # names typed on the keyboard, newest first
+        self.from_save = False   # True once a saved copy was taken (False: the defaults)
 
     def to_save(self):
         return {"contrast": self.contrast, "sound": self.sound, "repeat": self.repeat,
@@ -29,6 +42,7 @@ class Settings:
         """Take every known, valid field of a saved dict; ignore the rest."""
         if not isinstance(data, dict):
             return
+        self.from_save = True
         for key, limit in (("contrast", len(CONTRAST_LEVELS)), ("repeat", len(REPEAT_SPEEDS)),
                            ("sleep", len(SLEEP_DELAYS))):
             v = data.get(key)

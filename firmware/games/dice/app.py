@@ -2,16 +2,16 @@
 
 LEFT/RIGHT move the cursor over the dice and the Roll / Fair buttons, A picks
 a die (or presses the button), UP/DOWN add or remove a die, B leaves.
-Every face rolled on this console is counted in the 'dicestats' save, and the
-fairness screen shows their histogram with a chi-square verdict.
+Every face rolled on this console is counted in the 'dicestats' save (games/dice/stats.py),
+and the fairness screen shows their histogram with a chi-square verdict.
 """
 from core import font
 from core import draw
 from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 from core.rng import Rng
 from games.dice.rules import Game, MAX_DICE, chi_square_x100, verdict
+from games.dice import stats
 
-STATS = "dicestats"
 SIZE = 13
 PER_ROW = 7
 
@@ -20,18 +20,18 @@ def run(ctx, setup, saved):
     ui = ctx.ui
     if saved is not None:
         game = Game.from_save(saved["game"])
+        counted = saved.get("counted", True)  # False: the player kept a damaged stats file
     else:
         game = Game(1, {"dice": 5, "rolls": 0}, Rng(ctx.rng.new_seed()))
-        history, _problems = ctx.saves.load(STATS)
-        if history is not None and len(history.get("counts", ())) == 6:
-            game.counts = list(history["counts"])
+        game.counts, counted = stats.load(ctx)
         game.start()
     picked = []
     cursor = 0
 
     def save():
-        ctx.save_game({"game": game.to_save()})
-        ctx.saves.save(STATS, {"counts": game.counts})
+        ctx.save_game({"game": game.to_save(), "counted": counted})
+        if counted:
+            stats.save(ctx, game.counts)
 
     ui.on_sleep = save
     save()

@@ -414,4 +414,4 @@ class App(TableApp):
 
 
 def run(ctx, setup, saved):
-    run_app(App(ctx, setup, saved))
+    run_app(App, ctx, setup, saved)

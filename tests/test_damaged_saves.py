@@ -1,0 +1,150 @@
+"""What the player is told about damaged saves, and what is offered: the settings (which copy
+was used, what was lost), a game's save that cannot be read at all (delete it, or keep it),
+and the dice roller's statistics file."""
+import pytest
+from core import saves as saves_mod
+from core.saves import Saves, encode, decode
+from core.settings import Settings, is_settings
+from hal.storage import FileStorage
+from screen import play, has_text, open_game_keys
+
+
+def storage(tmp_path):
+    (tmp_path / "saves").mkdir(exist_ok=True)
+    return FileStorage(str(tmp_path / "saves"))
+
+
+def two_settings(tmp_path, older, newest):
+    st = storage(tmp_path)
+    s = Saves(st)
+    s.save("settings", older)
+    s.save("settings", newest)
+    return st
+
+
+def damage(st, name):
+    data = st.read(name)
+    st.write(name, data[:-1] + bytes([data[-1] ^ 1]))
+
+
+def test_settings_from_the_older_copy_are_reported_as_such(tmp_path):
+    st = two_settings(tmp_path, {"contrast": 3}, {"contrast": 0})
+    damage(st, "settings")
+    c = play("", saves=str(tmp_path))
+    assert c.model.contrast == 255  # the older copy's Bright
+    assert has_text(c, "The newest settings") and not has_text(c, "defaults")
+    c = play("A", saves=str(tmp_path))  # dismissed, and put right: said once
+    assert has_text(c, "pocket-party")
+    assert Saves(st).load("settings") == ({"contrast": 3, "sound": True, "repeat": 1, "sleep": 1,
+                                           "last_game": "", "names": []}, [])
+    c = play("", saves=str(tmp_path))
+    assert has_text(c, "pocket-party") and c.model.contrast == 255
+
+
+def test_settings_cut_while_saving_say_that_change_is_lost(tmp_path):
+    st = two_settings(tmp_path, {"contrast": 1}, {"contrast": 3})
+    st.write("settings.tmp", encode({"contrast": 0})[:-4])  # the power went during this write
+    c = play("", saves=str(tmp_path))
+    assert c.model.contrast == 255  # the newest complete copy
+    assert has_text(c, "The power went") and not has_text(c, "defaults")
+
+
+def test_settings_with_no_readable_copy_say_defaults(tmp_path):
+    st = two_settings(tmp_path, {"contrast": 3}, {"contrast": 0})
+    damage(st, "settings")
+    damage(st, "settings.bak")
+    c = play("", saves=str(tmp_path))
+    assert c.model.contrast == 128  # the default, Medium
+    assert has_text(c, "defaults")
+
+
+def test_settings_shape_check():
+    assert is_settings({"contrast": 1}) and is_settings(Settings().to_save())
+    for wrong in ([1, 2], "settings", {"counts": [1, 2, 3, 4, 5, 6]}, None):
+        assert not is_settings(wrong)
+
+
+def test_settings_of_the_wrong_shape_fall_back_to_the_older_copy(tmp_path):
+    st = two_settings(tmp_path, {"contrast": 3}, {"counts": [1, 2, 3, 4, 5, 6]})
+    obj, problems = Saves(st).load("settings", is_settings)
+    assert obj == {"contrast": 3} and problems[0].startswith(saves_mod.NEWEST)
+
+
+def damaged_dice_save(tmp_path):
+    play(" ".join(open_game_keys("dice") + ["B"]), saves=str(tmp_path))
+    st = FileStorage(str(tmp_path / "saves"))
+    for name in ("dice", "dice.bak"):
+        if st.exists(name):
+            damage(st, name)
+    return st
+
+
+def test_a_save_that_cannot_be_read_can_be_deleted_after_a_confirmation(tmp_path):
+    st = damaged_dice_save(tmp_path)
+    resume = open_game_keys("dice")  # Resume is the game menu's first item
+    c = play(" ".join(resume), saves=str(tmp_path))
+    assert has_text(c, "Save unreadable.")
+    c = play(" ".join(resume + ["A"]), saves=str(tmp_path))
+    assert has_text(c, "Delete the damaged")
+    kept = st.read("dice")
+    c = play(" ".join(resume + ["A", "B"]), saves=str(tmp_path))  # B: kept as it is
+    assert has_text(c, "Resume") and st.read("dice") == kept
+    c = play(" ".join(resume + ["A", "A"]), saves=str(tmp_path))  # A: deleted
+    assert not Saves(st).exists("dice")
+    assert has_text(c, "New game") and not has_text(c, "Resume")
+
+
+def stats_file(tmp_path, *copies):
+    st = storage(tmp_path)
+    for obj in copies:
+        Saves(st).save("dicestats", obj)
+    return st
+
+
+NEW_DICE = open_game_keys("dice")  # fresh saves: main menu -> Dice roller -> New game
+
+
+@pytest.mark.parametrize("wrong", [[1, 2, 3, 4, 5, 6], {"counts": [1, 2, 3]}, {"counts": ["1"] * 6},
+                                   {"counts": None}, {"total": 6}])
+def test_dice_stats_of_the_wrong_shape_are_reported_and_can_be_reset(tmp_path, wrong):
+    st = stats_file(tmp_path, wrong)
+    c = play(" ".join(NEW_DICE), saves=str(tmp_path))
+    assert has_text(c, "Dice statistics") and has_text(c, "unreadable")
+    assert not has_text(c, "Game stopped")
+    c = play(" ".join(NEW_DICE + ["A"]), saves=str(tmp_path))  # A: start the count anew
+    assert has_text(c, "Roll all")
+    assert decode(st.read("dicestats")) == {"counts": decode(st.read("dice"))["game"]["counts"]}
+    assert sum(decode(st.read("dicestats"))["counts"]) == 5  # this visit's first roll only
+
+
+def test_dice_stats_with_a_bad_checksum_are_reported_and_kept_on_b(tmp_path):
+    st = stats_file(tmp_path, {"counts": [9, 9, 9, 9, 9, 9]}, {"counts": [10, 9, 9, 9, 9, 9]})
+    damage(st, "dicestats")
+    damage(st, "dicestats.bak")
+    kept = st.read("dicestats")
+    c = play(" ".join(NEW_DICE), saves=str(tmp_path))
+    assert has_text(c, "Dice statistics") and has_text(c, "unreadable")
+    roll_and_leave = ["RIGHT"] * 5 + ["A", "B"]
+    c = play(" ".join(NEW_DICE + ["B"] + roll_and_leave), saves=str(tmp_path))  # B: keep the file
+    assert st.read("dicestats") == kept  # left as it was
+    c = play(" ".join(open_game_keys("dice")[:-1] + ["A"] + roll_and_leave), saves=str(tmp_path))  # resumed
+    assert st.read("dicestats") == kept  # still: the choice is kept with the game
+
+
+def test_dice_stats_from_the_older_copy_are_used_and_said(tmp_path):
+    st = stats_file(tmp_path, {"counts": [9, 9, 9, 9, 9, 9]}, {"counts": [10, 9, 9, 9, 9, 9]})
+    damage(st, "dicestats")
+    c = play(" ".join(NEW_DICE), saves=str(tmp_path))
+    assert has_text(c, "Dice statistics") and has_text(c, "The last rolls may")
+    play(" ".join(NEW_DICE + ["A"]), saves=str(tmp_path))
+    assert sum(decode(st.read("dicestats"))["counts"]) == 54 + 5
+
+
+def test_resuming_after_a_save_cut_short_says_the_power_went(tmp_path):
+    play(" ".join(open_game_keys("dice") + ["B"]), saves=str(tmp_path))
+    st = FileStorage(str(tmp_path / "saves"))
+    st.write("dice.tmp", st.read("dice")[:-7])  # the next save, cut by the power
+    c = play(" ".join(open_game_keys("dice")), saves=str(tmp_path))
+    assert has_text(c, "The power went while") and has_text(c, "(unfinished copy:")
+    c = play(" ".join(open_game_keys("dice") + ["A"]), saves=str(tmp_path))
+    assert has_text(c, "Roll all")
