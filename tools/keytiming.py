@@ -74,18 +74,27 @@ def frames(outs):
 
 
 def merge_alloc(timed, weighed):
-    """The timing run's frames with the allocation run's figures (the same key script
-    draws the same frames); raises ValueError where the two runs drew different frames."""
-    if [f.checksum for f in timed] != [f.checksum for f in weighed]:
-        n = 0
-        while n < min(len(timed), len(weighed)) and timed[n].checksum == weighed[n].checksum:
-            n += 1
-        raise ValueError("the timing and allocation runs differ from frame %d (of %d and %d)" % (
-            n + 1, len(timed), len(weighed)))
+    """The timing run's frames with the allocation run's figures: the same key script
+    draws the same frames, but in a heap of another size (a screen that shows the free
+    memory differs), so they are matched frame by frame; ValueError if their counts differ."""
+    if len(timed) != len(weighed):
+        raise ValueError("the timing and allocation runs drew %d and %d frames" % (len(timed), len(weighed)))
     for a, b in zip(timed, weighed):
         a.alloc = b.alloc
         a.collects = b.collects
     return timed
+
+
+def fastest(kept, again):
+    """Two timing runs of the same script: each frame keeps its smaller time (a run can
+    lose the CPU to another process for a moment). kept None: the first run."""
+    if kept is None:
+        return again
+    if [f.checksum for f in kept] != [f.checksum for f in again]:
+        raise ValueError("two timing runs of the same keys drew different frames")
+    for a, b in zip(kept, again):
+        a.us = min(a.us, b.us)
+    return kept
 
 
 class Response:
