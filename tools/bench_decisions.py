@@ -2,7 +2,7 @@
 
     micropython -X heapsize=384K tools/bench_decisions.py GAME --players N --seeds 1-20 [--level normal]
                                   [--repeat 2]
-    micropython -X heapsize=8M tools/bench_decisions.py GAME ... --alloc
+    micropython -X heapsize=16M tools/bench_decisions.py GAME ... --alloc
 
 Plays whole games with computer players only (each seed as tools/selfplay.py plays
 it: the same deal, the same bot rng, so both passes below make the same decisions)
@@ -34,7 +34,7 @@ import devtime
 from core.rng import Rng
 
 MAX_ACTIONS = 20000
-ALLOC_ROOM = 4 * 1024 * 1024
+ALLOC_ROOM = 8 * 1024 * 1024
 
 
 def usage(msg):

@@ -38,7 +38,7 @@ SEARCH_MAX_MS = 300
 # sweep as much as the console's would.
 TIMING_HEAP = "384K"
 ALLOC_HEAP = "32M"          # collection off while weighing a key's response: room for all of it
-DECISION_ALLOC_HEAP = "8M"  # ... or a decision (the most seen: 2.2 MB)
+DECISION_ALLOC_HEAP = "16M"  # ... or a decision (the most seen: 6 MB)
 MAY_DIFFER = 2              # frames a replay may draw otherwise (About shows the free heap)
 REPEAT = 2                  # each decision and frame keeps its fastest of 2 plays
 NODE = shutil.which("node")
@@ -151,7 +151,8 @@ def bench_keys(game_ids=None):
     print("  the firmware's return from its wait to the frame sent: unix ms / est. Pico ms, the Pico's")
     print("  including the display's bus time at 400 kHz. Bytes and collections: the whole response to the")
     print("  key, up to the next wait (64-bit unix bytes; one collection per 4 KB, plus gc.collect() calls).")
-    print("  %-34s %5s  %-17s %-17s %-17s %-13s" % ("session", "keys", "median", "max", "bytes med/max", "coll. m/max"))
+    print("  %-34s %5s  %-17s %-17s %-17s %-12s %s" % ("session", "keys", "median", "max", "bytes med/max",
+                                                   "coll. m/max", "longest unchanged"))
     all_keys = []
     worst = None
     for s in sessions.all_sessions(game_ids):
@@ -175,14 +176,18 @@ def bench_keys(game_ids=None):
         i_max = max(range(len(resp)), key=lambda i: pico[i])
         allocs = [r.alloc for r in resp]
         colls = [keytiming.collections_at_policy(r.alloc, r.collects) for r in resp]
-        print("  %-34s %5d  %s %s %8d/%-8d %4d/%-6d%s" % (
-            s.name[:34], len(resp), both(resp[i_med].first_us, cal, devtime.i2c_ms(resp[i_med].first_bytes)),
-            both(resp[i_max].first_us, cal, devtime.i2c_ms(resp[i_max].first_bytes)),
-            keytiming.median(allocs), max(allocs), keytiming.median(colls), max(colls), note))
+        longest = None
         for st in keytiming.stretches(fl):
             p = devtime.pico_ms(st.us, cal) + devtime.i2c_ms(st.nbytes)
+            if longest is None or p > longest[0]:
+                longest = (p, st)
             if worst is None or p > worst[0]:
                 worst = (p, st, s.name, cal)
+        print("  %-34s %5d  %s %s %8d/%-8d %4d/%-6d %s%s" % (
+            s.name[:34], len(resp), both(resp[i_med].first_us, cal, devtime.i2c_ms(resp[i_med].first_bytes)),
+            both(resp[i_max].first_us, cal, devtime.i2c_ms(resp[i_max].first_bytes)),
+            keytiming.median(allocs), max(allocs), keytiming.median(colls), max(colls),
+            both(longest[1].us, cal, devtime.i2c_ms(longest[1].nbytes)) if longest else "", note))
     if all_keys:
         med, mx = keytiming.median(all_keys), max(all_keys)
         print("  every key press: median %.0f ms, max %.0f ms est. Pico   %s" % (

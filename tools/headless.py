@@ -147,12 +147,14 @@ class Stretches:
     def resume(self):
         """After the harness's own logging: the next stretch starts now."""
         if self.alloc is not None:
+            if self.real_gc.mem_free() < ALLOC_ROOM:
+                self.real_gc.collect()
             self.alloc_mark = self.real_gc.mem_alloc()
             self.collects_mark = self.alloc.collects
         self.mark = _path.ticks_us()
 
 
-ALLOC_ROOM = 4 * 1024 * 1024  # --alloc collects between stretches when less is free
+ALLOC_ROOM = 8 * 1024 * 1024  # --alloc collects between stretches when less is free
 
 
 class Console(KeyScript):
