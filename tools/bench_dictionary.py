@@ -138,7 +138,14 @@ def main(argv):
     if "--list" in argv:
         names = (argv[argv.index("--list") + 1],)
     impl = sys.implementation.name
-    print(devtime.calibrate().line())
+    cal = devtime.calibrate()
+    print(cal.line())
+
+    def pico(us):
+        """' (est. Pico N ms)' under MicroPython: the factor is the unix port's."""
+        if impl != "micropython":
+            return ""
+        return " (est. Pico %.0f ms)" % devtime.pico_ms(us, cal.us())
     path = lexicon.dictionary_path()
     f = open(path, "rb")
     f.seek(0, 2)
@@ -156,7 +163,8 @@ def main(argv):
     lx.close()
     t_verify, lx = timed(lexicon.open_lexicon, names[0], True)
     lx.close()
-    print("open: %d us (header and size), %d us (with the CRC of the whole file)" % (t_open, t_verify))
+    print("open: %d us%s (header and size), %d us%s (with the CRC of the whole file)" % (
+        t_open, pico(t_open), t_verify, pico(t_verify)))
     reps = 1 if quick else 5
     nh = 5 if quick else 40
     for name in names:
@@ -170,8 +178,8 @@ def main(argv):
                 times.append(t)
                 found += 1 if r else 0
         med, mx = stats(times)
-        print("%-7s contains: n=%d median %d us, max %d us (%d of %d are words)"
-              % (name, len(times), med, mx, found // reps, len(WORDS)))
+        print("%-7s contains: n=%d median %d us%s, max %d us%s (%d of %d are words)"
+              % (name, len(times), med, pico(med), mx, pico(mx), found // reps, len(WORDS)))
         for label, size_, jok, seed in (("8 tiles + 1 joker", 8, 1, 11), ("7 tiles", 7, 0, 12)):
             for how in ("words_from", "iter_words_from"):
                 times = []
@@ -195,8 +203,8 @@ def main(argv):
                     print("%-7s %s %s: %s" % (name, how, label, err))
                     continue
                 med, mx = stats(times)
-                print("%-7s %s %s: n=%d median %d us, max %d us, %d words per hand"
-                      % (name, how, label, nh, med, mx, nwords // nh))
+                print("%-7s %s %s: n=%d median %d us%s, max %d us%s, %d words per hand"
+                      % (name, how, label, nh, med, pico(med), mx, pico(mx), nwords // nh))
                 if how == "iter_words_from" and jok:
                     # each hand's faster of two timings (another process may take the CPU)
                     again = search_times(name, hands(nh, size_, seed), jok)
