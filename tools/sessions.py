@@ -122,13 +122,20 @@ class Session:
         self.complete = complete
 
 
+def _firmware_modules():
+    roots = (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "hal"))
+    out = {}
+    for name, module in list(sys.modules.items()):
+        f = getattr(module, "__file__", None) or ""
+        if name == "main" or any(os.path.abspath(f).startswith(r) for r in roots):
+            out[name] = module
+    return out
+
+
 def _forget_firmware():
     """A fresh interpreter after a reset: drop every module loaded from the firmware."""
-    roots = (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "hal"))
-    for name in list(sys.modules):
-        f = getattr(sys.modules[name], "__file__", None) or ""
-        if name == "main" or any(os.path.abspath(f).startswith(r) for r in roots):
-            del sys.modules[name]
+    for name in _firmware_modules():
+        del sys.modules[name]
 
 
 def record(name, keys, driver=None, seed=1):
@@ -153,14 +160,18 @@ def record(name, keys, driver=None, seed=1):
         return more
 
     left = list(keys)
-    with tempfile.TemporaryDirectory() as d:
-        while True:
-            _forget_firmware()
-            c = headless.Console(seed, left, d, out, driver=recording)
-            left = c.run(True)
-            if left is None:
-                break
-    _forget_firmware()
+    kept = _firmware_modules()  # the caller's own (a test's classes must stay the same objects)
+    try:
+        with tempfile.TemporaryDirectory() as d:
+            while True:
+                _forget_firmware()
+                c = headless.Console(seed, left, d, out, driver=recording)
+                left = c.run(True)
+                if left is None:
+                    break
+    finally:
+        _forget_firmware()
+        sys.modules.update(kept)
     complete = driver is None or getattr(driver, "finished", True)
     return Session(name, pressed, frames, complete)
 
