@@ -114,3 +114,197 @@ def test_the_whole_console_boots_again_for_each_game_under_micropython(tmp_path)
     # the second boot starts in the dice roller: its first frame is not the launcher's
     first_frames = [o.splitlines()[0] for o in outs]
     assert first_frames[0] != first_frames[1]
+
+
+# ---------------------------------------------------------------- estimated Pico time
+import devtime  # noqa: E402
+import keytiming  # noqa: E402
+import bench_pico  # noqa: E402
+
+
+def test_the_factor_is_the_published_pico_time_over_the_time_here():
+    assert devtime.PICO_CALIBRATION_US == 7984000 + 1785616
+    assert devtime.factor(devtime.PICO_CALIBRATION_US) == 1.0
+    assert devtime.factor(devtime.PICO_CALIBRATION_US / 150.0) == pytest.approx(150.0)
+    # 1 ms of work here, in an interpreter 150 times faster than the RP2040
+    assert devtime.pico_ms(1000, devtime.PICO_CALIBRATION_US / 150.0) == pytest.approx(150.0)
+    assert devtime.pico_ms(0, 1000) == 0
+    with pytest.raises(ValueError):
+        devtime.factor(0)
+
+
+def test_the_display_bus_time_is_nine_bits_a_byte_at_400_khz():
+    assert devtime.i2c_ms(1024) == pytest.approx(23.04)
+    assert devtime.i2c_ms(0) == 0
+
+
+def test_calibration_lines_round_trip_and_average():
+    a = devtime.Calibration(50000, 11000)
+    b = devtime.Calibration(70000, 13000)
+    text = "noise\n" + a.line() + "\nTIMES seed=1 5,6\n" + b.line() + "\n"
+    got = devtime.parse_calibration(text)
+    assert [(c.add_us, c.fib_us) for c in got] == [(50000, 11000), (70000, 13000)]
+    assert devtime.combined_us(got) == (61000 + 83000) / 2.0
+    with pytest.raises(ValueError):
+        devtime.combined_us(devtime.parse_calibration("DONE frames=1 bytes=2\n"))
+
+
+def test_the_report_names_each_workload_and_the_combined_factor():
+    lines = devtime.report(devtime.Calibration(53000, 11000))
+    assert any("add loop" in l and "x151" in l for l in lines)
+    assert any("fib(24)" in l and "x162" in l for l in lines)
+    assert lines[-1].startswith("factor (both together): x153")
+
+
+def test_calibration_runs_under_micropython():
+    exe = mpy.require()
+    r = subprocess.run([exe, "tools/devtime.py", "calibrate"], cwd=bench.ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    cal = devtime.parse_calibration(r.stdout)
+    assert len(cal) == 1 and cal[0].add_us > 0 and cal[0].fib_us > 0
+    assert "factor (both together): x" in r.stdout
+
+
+SESSION = """CALIBRATION add_us=50000 fib_us=10000
+TIME 4000 0 0
+FRAME 1 aaaa0001 900
+TIME 200 1 1
+FRAME 2 aaaa0002 300
+TIME 100 0 0
+FRAME 3 aaaa0003 0
+TIME 700 0 0
+FRAME 4 aaaa0004 50
+TIME 300 1 0
+FRAME 5 aaaa0005 20
+TIME_TAIL 250
+RESET keys_left=3 pending=0 frames=5 bytes=1270
+"""
+AFTER_RESET = """TIME 1000 0 0
+FRAME 1 bbbb0001 1024
+TIME 50 1 1
+FRAME 2 bbbb0002 0
+CALIBRATION add_us=52000 fib_us=10000
+DONE frames=2 bytes=1024
+"""
+
+
+def test_frames_are_read_across_boots_with_the_reset_in_one_stretch():
+    fl = keytiming.frames([SESSION, AFTER_RESET])
+    assert [f.index for f in fl] == [1, 2, 3, 4, 5, 6, 7]
+    assert [f.us for f in fl] == [4000, 200, 100, 700, 300, 1250, 50]   # 250 before the reset + 1000
+    assert [f.boot for f in fl] == [1, 0, 0, 0, 0, 2, 0]
+    assert [f.nbytes for f in fl] == [900, 300, 0, 50, 20, 1024, 0]
+    assert [(f.waited, f.key) for f in fl][1] == (1, 1)
+
+
+def test_a_response_is_the_first_frame_after_a_key_and_everything_up_to_the_next_wait():
+    fl = keytiming.frames([SESSION, AFTER_RESET])
+    resp = keytiming.responses(fl)
+    assert [(r.frame, r.first_us, r.first_bytes, r.total_us) for r in resp] == [
+        (2, 200, 300, 1000), (7, 50, 0, 50)]
+
+
+def test_stretches_sum_work_while_the_screen_is_unchanged_and_restart_after_a_wait():
+    fl = keytiming.frames([SESSION, AFTER_RESET])
+    st = keytiming.stretches(fl)
+    # frame 3 sent 0 bytes: its work joins frame 4's; frame 7 changed nothing and ends nothing
+    assert [(s.frame, s.us) for s in st] == [(1, 4000), (2, 200), (4, 800), (5, 300), (6, 1250)]
+
+
+def test_allocation_figures_join_the_timing_runs_frames():
+    timed = keytiming.frames([SESSION])
+    weighed = keytiming.frames(["ALLOC 5000 1\nFRAME 1 x 900\nALLOC 8192 0\nFRAME 2 x 300\n"
+                                "ALLOC 0 0\nFRAME 3 x 0\nALLOC 10 0\nFRAME 4 x 50\nALLOC 4096 2\nFRAME 5 x 20\n"])
+    keytiming.merge_alloc(timed, weighed)
+    assert [(f.alloc, f.collects) for f in timed] == [(5000, 1), (8192, 0), (0, 0), (10, 0), (4096, 2)]
+    assert keytiming.collections_at_policy(8192, 0) == 2
+    assert keytiming.collections_at_policy(4096, 2) == 3
+    with pytest.raises(ValueError):
+        keytiming.merge_alloc(timed, weighed[:3])
+
+
+def test_two_timing_runs_keep_each_frames_fastest_time():
+    a = keytiming.frames([SESSION])
+    b = keytiming.frames([SESSION.replace("TIME 4000", "TIME 3000").replace("TIME 700", "TIME 900")])
+    kept = keytiming.fastest(keytiming.fastest(None, a), b)
+    assert [f.us for f in kept] == [3000, 200, 100, 700, 300]
+    with pytest.raises(ValueError):
+        keytiming.fastest(a, keytiming.frames([SESSION.replace("aaaa0003", "cccc0003")]))
+
+
+def test_figure_lines_of_the_decision_runner_are_read_in_order():
+    text = "CALIBRATION add_us=1 fib_us=1\nTIMES seed=1 5,7,9\nTIMES seed=2 \nTIMES seed=3 11\n"
+    assert bench_pico.parse_figures(text, "TIMES") == [5, 7, 9, 11]
+    assert bench_pico.parse_figures("ALLOCS seed=1 4096,0\n", "ALLOCS") == [4096, 0]
+
+
+def test_dictionary_search_lines_are_read():
+    out = ("CALIBRATION add_us=50000 fib_us=10000\nrelaxed contains: n=1\n"
+           "SEARCH8J list=relaxed n=40 median_us=11000 max_us=24000 reads_median=2004 reads_max=4732\n"
+           "CALIBRATION add_us=50000 fib_us=10000\n")
+    cal, rows = bench_pico.dictionary_lines(out)
+    assert cal == 60000
+    assert rows == [("relaxed", 40, 11000, 24000, 2004, 4732)]
+    assert bench_pico.parse_live("x\nLIVE peak=123456 steps=7\n") == 123456
+    assert bench_pico.parse_live("nothing\n") is None
+
+
+def test_the_decision_runner_times_and_weighs_the_same_decisions_under_micropython():
+    mpy.require()
+    import build
+    build.mpy_tree(bench.MPY_TREE)
+    args = ["tools/bench_decisions.py", "dizzle", "--players", "2", "--seeds", "1-2"]
+    rc, out, err = bench.mpy_run(["-X", "heapsize=384K"] + args + ["--repeat", "2"])
+    assert rc == 0, err
+    rc2, out2, err2 = bench.mpy_run(["-X", "heapsize=16M"] + args + ["--alloc"])
+    assert rc2 == 0, err2
+    times = bench_pico.parse_figures(out, "TIMES")
+    allocs = bench_pico.parse_figures(out2, "ALLOCS")
+    assert len(devtime.parse_calibration(out)) == 2
+    assert times and len(times) == len(allocs)
+    assert all(t >= 0 for t in times) and all(a >= 0 for a in allocs) and max(allocs) > 0
+
+
+def test_headless_prints_a_stretch_before_every_frame_under_micropython(tmp_path):
+    mpy.require()
+    import build
+    build.mpy_tree(bench.MPY_TREE)
+    keys = "DOWN A B DOWN A"
+    rc, timed, err = bench.mpy_run(["-X", "heapsize=384K", "tools/headless.py", "--timing", "--keys", keys,
+                                    "--saves", str(tmp_path / "a")])
+    assert rc == 0, err
+    rc, weighed, err = bench.mpy_run(["-X", "heapsize=16M", "tools/headless.py", "--alloc", "--keys", keys,
+                                      "--saves", str(tmp_path / "b")])
+    assert rc == 0, err
+    lines = timed.splitlines()
+    assert lines[0].startswith("CALIBRATION") and lines[-2].startswith("CALIBRATION")
+    fl = keytiming.frames([timed])
+    assert len(fl) == timed.count("FRAME ") == timed.count("TIME ") == weighed.count("ALLOC ")
+    assert fl[0].boot == 1 and all(f.key and f.waited for f in fl[1:])   # each key drew a frame
+    keytiming.merge_alloc(fl, keytiming.frames([weighed]))
+    assert fl[0].alloc > 10000   # booting loads the launcher
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_the_key_sessions_play_each_game_to_its_end(gid):
+    """`make bench` times key presses over these sessions: a driver that went round in
+    circles would time a few screens only."""
+    import sessions
+    sessions._use_test_helpers()
+    s = sessions.game_session(gid)
+    assert s.complete, "%s: the session did not get back to the launcher after the end" % gid
+    assert len(s.frames) > len(s.keys) // 2
+
+
+def test_resident_heap_steps_run_under_micropython():
+    mpy.require()
+    import build
+    build.mpy_tree(bench.MPY_TREE)
+    rc, out, err = bench.mpy_run(["tools/heap_steps.py", "dizzle", "--players", "2"])
+    assert rc == 0, err
+    live = bench_pico.parse_live(out)
+    assert live is not None and 32 * 1024 < live < 512 * 1024, out
+    if bench_pico.wasm_ready():
+        w = bench_pico.resident_peak("wasm", "dizzle", 2)
+        assert w is not None and 16 * 1024 < w < live   # 32-bit objects: less than the 64-bit port

@@ -20,7 +20,7 @@ def _here():
 
 TOOLS = _here()
 ROOT = TOOLS + "/.."
-FIRMWARE = os.getenv("PP_FIRMWARE") or ROOT + "/firmware"
+FIRMWARE = (os.getenv("PP_FIRMWARE") if hasattr(os, "getenv") else None) or ROOT + "/firmware"  # (the WebAssembly port has no getenv)
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 

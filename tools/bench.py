@@ -1,6 +1,11 @@
 """Benchmarks: figures and ratios, printed (not timed tests).
 
-    python tools/bench.py [--seeds 500] [--only heap,display,bots,strength,dictionary]
+    python tools/bench.py [--seeds 500] [--decision-seeds 20]
+                          [--only heap,heap32,display,decisions,keys,dictionary,strength]
+
+Speed figures are printed twice: as measured on the MicroPython unix port, and as
+estimated Pico (RP2040, 125 MHz) milliseconds (tools/devtime.py, docs/performance.md);
+speed budgets apply to the estimate.
 
 - heap:      the smallest -X heapsize (KB) under which the launcher's menus and a
              full 4-player computer game of each game complete on the MicroPython
@@ -10,12 +15,18 @@
 - display:   bytes sent to the display per frame over a scripted launcher
              session, against the 1024-byte full frame, and the implied I2C time
              at 400 kHz. Budget: median under 30% of a full frame.
-- bots:      computer-player decision time per game under MicroPython (median,
-             max) beside a calibration loop timed in the same interpreter.
-             Budget: median < 50 ms, max < 500 ms.
+- heap32:    the most heap live for the launcher and a 4-player computer game of
+             each game: 64-bit unix port beside the 32-bit WebAssembly port.
+- decisions: computer players' decisions, 2 and 4 players (tools/bench_pico.py):
+             time, bytes and collections. Budget: median <= 100 ms, max <= 500 ms.
+             ("bots" is the old name of this section.)
+- keys:      key press to frame sent over sessions that visit every screen, and
+             the longest work with the screen unchanged. Budgets: median <= 30 ms,
+             max <= 100 ms; <= 300 ms.
 - strength:  'normal' against 'easy' in 2-player games over --seeds seeds (seats
              alternate), with both levels' mean scores. Target: normal wins >= 65%.
-- dictionary: tools/bench_dictionary.py, where the word game has landed.
+- dictionary: tools/bench_dictionary.py, then its 8 tiles + 1 joker search in
+             estimated Pico ms with the file reads. Budget: max <= 300 ms.
 """
 import os
 import subprocess
@@ -34,17 +45,6 @@ MENU_KEYS = ("DOWN A B DOWN A DOWN DOWN RIGHT RIGHT B B DOWN DOWN DOWN DOWN A DO
 DISPLAY_KEYS = ("DOWN UP DOWN DOWN UP UP A A " + "RIGHT A " * 3 + "RIGHT RIGHT A " + "LEFT " * 4 +
                 "A RIGHT A RIGHT A " + "RIGHT " * 3 + "A " + "LEFT " * 5 + "A RIGHT A " + "UP DOWN " * 2 +
                 "RIGHT " * 6 + "A B B DOWN A DOWN DOWN RIGHT LEFT UP UP B")
-CALIBRATION = """
-import time
-def loop(n):
-    x = 1
-    for i in range(n):
-        x = (x * 75 + 74) & 0xFFFF
-    return x
-t = time.ticks_us()
-loop(100000)
-print(time.ticks_diff(time.ticks_us(), t))
-"""
 
 
 def have_micropython():
@@ -242,35 +242,19 @@ def bench_display():
     print("  verdict: %s" % ("within budget" if med < 0.3 * 1024 else "OVER BUDGET"))
 
 
-def calibration_us():
-    rc, out, _ = mpy_run(["-c", CALIBRATION])
-    return int(out.strip()) if rc == 0 else None
+def bench_decisions(seeds):
+    import bench_pico
+    bench_pico.bench_decisions(seeds)
 
 
-def bench_bots():
-    print("== Computer-player decision time under MicroPython (budget: median < 50 ms, max < 500 ms)")
-    cal = calibration_us()
-    print("  calibration: 100k-iteration integer loop = %.1f ms (compare machines by this)" % (cal / 1000.0))
-    for entry in GAMES:
-        gid, hi = entry[0], entry[3]
-        n = min(4, hi)
-        times = []
-        for seed in (1, 2, 3):
-            rc, out, err = mpy_run(["-X", "heapsize=96K", "tools/selfplay.py", gid, "--players", str(n),
-                                    "--seed", str(seed), "--timing"])
-            for line in out.splitlines():
-                if line.startswith("TIMING"):
-                    parts = dict(p.split("=") for p in line.split()[1:])
-                    times.append((int(parts["median_us"]), int(parts["max_us"])))
-            if rc != 0:
-                print("  %s: selfplay failed: %s" % (gid, (err or out)[-300:]))
-        if times:
-            med = sorted(t[0] for t in times)[len(times) // 2]
-            mx = max(t[1] for t in times)
-            ok = med < 50000 and mx < 500000
-            print("  %-8s median %6.1f ms  max %6.1f ms  (%.2fx / %.2fx calibration)  %s" % (
-                gid, med / 1000.0, mx / 1000.0, med / float(cal), mx / float(cal),
-                "ok" if ok else "OVER BUDGET"))
+def bench_keys():
+    import bench_pico
+    bench_pico.bench_keys()
+
+
+def bench_heap32():
+    import bench_pico
+    bench_pico.bench_heap32()
 
 
 def bench_strength(seeds):
@@ -305,27 +289,53 @@ def bench_dictionary():
         rc, out, err = mpy_run(["-X", "heapsize=96K", "tools/bench_dictionary.py"])
     else:
         rc, out, err = run([sys.executable, path])
-    print("\n".join("  " + line for line in (out + err).strip().splitlines()))
+    print("\n".join("  " + line for line in (out + err).strip().splitlines() if not line.startswith(
+        ("CALIBRATION", "SEARCH8J"))))
+    if have_micropython() and rc == 0:
+        import bench_pico
+        bench_pico.print_dictionary(out)
+
+
+SECTIONS = ("heap", "heap32", "display", "decisions", "keys", "dictionary", "strength")
+NEEDS_MICROPYTHON = ("heap", "heap32", "decisions", "keys")
 
 
 def main(argv):
     seeds = 500
-    only = ("heap", "display", "bots", "strength", "dictionary")
+    decision_seeds = 20
+    only = SECTIONS
     i = 0
     while i < len(argv):
         if argv[i] == "--seeds":
             seeds = int(argv[i + 1])
+        elif argv[i] == "--decision-seeds":
+            decision_seeds = int(argv[i + 1])
         elif argv[i] == "--only":
-            only = tuple(argv[i + 1].split(","))
+            only = tuple("decisions" if o == "bots" else o for o in argv[i + 1].split(","))
+        else:
+            print("usage: bench.py [--seeds N] [--decision-seeds N] [--only %s]" % ",".join(SECTIONS))
+            sys.exit(2)
         i += 2
-    if not have_micropython() and ("heap" in only or "bots" in only):
-        print("MicroPython unix port not installed (%s): heap and bot timing skipped" % MPY)
-        only = tuple(o for o in only if o not in ("heap", "bots"))
-    if "heap" in only or "bots" in only or "dictionary" in only:
+    unknown = [o for o in only if o not in SECTIONS]
+    if unknown:
+        print("bench: unknown section %s (sections: %s)" % (", ".join(unknown), ", ".join(SECTIONS)))
+        sys.exit(2)
+    if not have_micropython() and any(o in NEEDS_MICROPYTHON for o in only):
+        print("MicroPython unix port not installed (%s): %s skipped" % (MPY, ", ".join(NEEDS_MICROPYTHON)))
+        only = tuple(o for o in only if o not in NEEDS_MICROPYTHON)
+    if any(o in NEEDS_MICROPYTHON or o == "dictionary" for o in only) and have_micropython():
         import build
+        import bench_pico
         build.mpy_tree(MPY_TREE)
+        bench_pico.print_factor()
+        print()
     for name in only:
-        globals()["bench_" + name](*((seeds,) if name == "strength" else ()))
+        if name == "strength":
+            bench_strength(seeds)
+        elif name == "decisions":
+            bench_decisions(decision_seeds)
+        else:
+            globals()["bench_" + name]()
         print()
 
 

@@ -11,6 +11,13 @@ drawn with core.rng from the children's deck letters, both as a list
 (words_from) and counted one by one (iter_words_from, nothing kept: the figure
 that holds under a small heap). Times are median/max in microseconds. Budgets (docs/dictionary.md): lookup < 2 ms, 8+1 search < 200 ms median
 on the MicroPython unix port; file <= 150 KB.
+
+For `make bench` (docs/performance.md): a CALIBRATION line (tools/devtime.py) first
+and last, and per list a `SEARCH8J` line for the 8 tiles + 1 joker search the game
+runs (iter_words_from): its times (each hand's faster of two runs) and the file
+reads each search makes, counted in
+a second pass over the same hands on a fresh list (so the page cache goes through
+the same states) with the list's file wrapped here, not in the firmware.
 """
 import sys
 import gc
@@ -20,6 +27,7 @@ try:
 except ImportError:  # run as `python -m tools.bench_dictionary`
     from tools import _path
 
+import devtime
 from core.rng import Rng
 from games.words import lexicon
 
@@ -62,6 +70,61 @@ def timed(fn, *args):
     return _path.ticks_diff(_path.ticks_us(), t0), r
 
 
+class CountingFile:
+    """The list's file with its reads counted (seek, tell and close passed on)."""
+
+    def __init__(self, f):
+        self.f = f
+        self.reads = 0
+
+    def readinto(self, buf):
+        self.reads += 1
+        return self.f.readinto(buf)
+
+    def read(self, *n):
+        self.reads += 1
+        return self.f.read(*n)
+
+    def seek(self, *where):
+        return self.f.seek(*where)
+
+    def tell(self):
+        return self.f.tell()
+
+    def close(self):
+        return self.f.close()
+
+
+def reads_per_search(name, hand_list, jokers):
+    """File reads of each search, on a fresh list as the timed pass had it; None if the
+    list keeps its file under another name than the DAWG reader's _f."""
+    lx = lexicon.open_lexicon(name, verify=False)
+    if not hasattr(lx, "_f"):
+        lx.close()
+        return None
+    counter = CountingFile(lx._f)
+    lx._f = counter
+    reads = []
+    for hand in hand_list:
+        before = counter.reads
+        count_words(lx, hand, jokers)
+        reads.append(counter.reads - before)
+    lx.close()
+    return reads
+
+
+def search_times(name, hand_list, jokers):
+    """Each search's time again, on a fresh list (the page cache as the first pass had it)."""
+    lx = lexicon.open_lexicon(name, verify=False)
+    times = []
+    for hand in hand_list:
+        gc.collect()
+        t, _n = timed(count_words, lx, hand, jokers)
+        times.append(t)
+    lx.close()
+    return times
+
+
 def count_words(lx, hand, jokers):
     n = 0
     for _ in lx.iter_words_from(hand, jokers):
@@ -75,6 +138,14 @@ def main(argv):
     if "--list" in argv:
         names = (argv[argv.index("--list") + 1],)
     impl = sys.implementation.name
+    cal = devtime.calibrate()
+    print(cal.line())
+
+    def pico(us):
+        """' (est. Pico N ms)' under MicroPython: the factor is the unix port's."""
+        if impl != "micropython":
+            return ""
+        return " (est. Pico %.0f ms)" % devtime.pico_ms(us, cal.us())
     path = lexicon.dictionary_path()
     f = open(path, "rb")
     f.seek(0, 2)
@@ -92,7 +163,8 @@ def main(argv):
     lx.close()
     t_verify, lx = timed(lexicon.open_lexicon, names[0], True)
     lx.close()
-    print("open: %d us (header and size), %d us (with the CRC of the whole file)" % (t_open, t_verify))
+    print("open: %d us%s (header and size), %d us%s (with the CRC of the whole file)" % (
+        t_open, pico(t_open), t_verify, pico(t_verify)))
     reps = 1 if quick else 5
     nh = 5 if quick else 40
     for name in names:
@@ -106,8 +178,8 @@ def main(argv):
                 times.append(t)
                 found += 1 if r else 0
         med, mx = stats(times)
-        print("%-7s contains: n=%d median %d us, max %d us (%d of %d are words)"
-              % (name, len(times), med, mx, found // reps, len(WORDS)))
+        print("%-7s contains: n=%d median %d us%s, max %d us%s (%d of %d are words)"
+              % (name, len(times), med, pico(med), mx, pico(mx), found // reps, len(WORDS)))
         for label, size_, jok, seed in (("8 tiles + 1 joker", 8, 1, 11), ("7 tiles", 7, 0, 12)):
             for how in ("words_from", "iter_words_from"):
                 times = []
@@ -131,12 +203,21 @@ def main(argv):
                     print("%-7s %s %s: %s" % (name, how, label, err))
                     continue
                 med, mx = stats(times)
-                print("%-7s %s %s: n=%d median %d us, max %d us, %d words per hand"
-                      % (name, how, label, nh, med, mx, nwords // nh))
+                print("%-7s %s %s: n=%d median %d us%s, max %d us%s, %d words per hand"
+                      % (name, how, label, nh, med, pico(med), mx, pico(mx), nwords // nh))
+                if how == "iter_words_from" and jok:
+                    # each hand's faster of two timings (another process may take the CPU)
+                    again = search_times(name, hands(nh, size_, seed), jok)
+                    med, mx = stats([min(a, b) for a, b in zip(times, again)])
+                    reads = reads_per_search(name, hands(nh, size_, seed), jok)
+                    rmed, rmx = stats(reads) if reads else (-1, -1)
+                    print("SEARCH8J list=%s n=%d median_us=%d max_us=%d reads_median=%d reads_max=%d"
+                          % (name, nh, med, mx, rmed, rmx))
         lx.close()
     if impl == "micropython":
         gc.collect()
         print("heap after the runs: %d bytes used, %d free" % (gc.mem_alloc(), gc.mem_free()))
+    print(devtime.calibrate().line())
 
 
 main(sys.argv[1:])

@@ -13,6 +13,18 @@ bytes sent per frame. --mem collects garbage after every frame and prints
 `MEM peak_alloc=<bytes>` before DONE: the most heap the session held live
 (MicroPython only; `make bench` compares it across ports).
 
+--timing (for `make bench`, tools/keytiming.py reads it): before each FRAME line
+`TIME <us> <after_wait> <key>`: the firmware's work since it last came back from
+waiting for input (its nap) or sent the frame before, whichever is later, up to
+this frame sent (the harness's own logging is not counted); after_wait 1 if it
+waited for input since the frame before, key 1 if a scripted key was pressed
+since then. A CALIBRATION line (tools/devtime.py) comes first and last.
+--alloc: before each FRAME line `ALLOC <bytes> <collects>`: the bytes the firmware
+allocated over the same stretch, read with automatic collection off (run it with
+a heap of some MB), and the gc.collect() calls it made there (counted, not done).
+With --resets, the stretch cut short by the reset ends the run as `TIME_TAIL <us>`
+or `ALLOC_TAIL <bytes> <collects>`.
+
 --resets: as on a console, a picked game starts after a reset. The run then
 ends with `RESET keys_left=N ...` instead of DONE, and the caller starts a
 fresh interpreter on the same --saves folder with the last N keys
@@ -73,8 +85,80 @@ class Sound:
         pass
 
 
+class GcCounter:
+    """Stands in for the gc module (--alloc): the firmware's gc.collect() calls are
+    counted, not done, so gc.mem_alloc() differences are the bytes it allocated."""
+
+    def __init__(self, gc):
+        self._gc = gc
+        self.collects = 0
+
+    def collect(self):
+        self.collects += 1
+
+    def __getattr__(self, name):
+        return getattr(self._gc, name)
+
+
+class Stretches:
+    """The work between waits and frames (--timing) and what it allocates (--alloc)."""
+
+    def __init__(self, out, timing, alloc):
+        self.out = out
+        self.timing = timing
+        self.alloc = alloc
+        self.waited = 0
+        self.key = 0
+        self.mark = _path.ticks_us()
+        if alloc is not None:
+            self.real_gc = alloc._gc
+            self.real_gc.disable()
+            self.alloc_mark = self.real_gc.mem_alloc()
+            self.collects_mark = alloc.collects
+
+    def after_wait(self):
+        self.waited = 1
+        if self.alloc is not None:
+            gc = self.real_gc
+            if gc.mem_free() < ALLOC_ROOM:  # garbage is dropped only between stretches
+                gc.collect()
+            self.alloc_mark = gc.mem_alloc()
+            self.collects_mark = self.alloc.collects
+        self.mark = _path.ticks_us()
+
+    def frame_sent(self):
+        t = _path.ticks_us()
+        if self.timing:
+            self.out("TIME %d %d %d" % (_path.ticks_diff(t, self.mark), self.waited, self.key))
+        if self.alloc is not None:
+            self.out("ALLOC %d %d" % (self.real_gc.mem_alloc() - self.alloc_mark,
+                                      self.alloc.collects - self.collects_mark))
+        self.waited = 0
+        self.key = 0
+
+    def restart(self):
+        if self.timing:
+            self.out("TIME_TAIL %d" % _path.ticks_diff(_path.ticks_us(), self.mark))
+        if self.alloc is not None:
+            self.out("ALLOC_TAIL %d %d" % (self.real_gc.mem_alloc() - self.alloc_mark,
+                                           self.alloc.collects - self.collects_mark))
+
+    def resume(self):
+        """After the harness's own logging: the next stretch starts now."""
+        if self.alloc is not None:
+            if self.real_gc.mem_free() < ALLOC_ROOM:
+                self.real_gc.collect()
+            self.alloc_mark = self.real_gc.mem_alloc()
+            self.collects_mark = self.alloc.collects
+        self.mark = _path.ticks_us()
+
+
+ALLOC_ROOM = 8 * 1024 * 1024  # --alloc collects between stretches when less is free
+
+
 class Console(KeyScript):
-    def __init__(self, seed, keys, saves_dir, out, driver=None, mem=False):
+    def __init__(self, seed, keys, saves_dir, out, driver=None, mem=False, stretches=None):
+        self.stretches = stretches
         from hal.ssd1306 import SSD1306_I2C
         from hal.buttons import Buttons
         from hal.storage import FileStorage
@@ -100,12 +184,16 @@ class Console(KeyScript):
         def show_and_log(full=False):
             before = display.bytes_sent
             show(full)
+            if console.stretches is not None:
+                console.stretches.frame_sent()
             n = display.bytes_sent - before
             console.frames += 1
             console.total += n
             console.out("FRAME %d %08x %d" % (console.frames, adler32(display.buffer), n))
             if console.peak >= 0:
                 console.measure()
+            if console.stretches is not None:
+                console.stretches.resume()
         display.show = show_and_log
 
     def measure(self):
@@ -118,6 +206,16 @@ class Console(KeyScript):
     def drive(self, name, level):
         self.pins[name].drive(level)
 
+    def schedule_key(self, name, at=None):
+        if self.stretches is not None:
+            self.stretches.key = 1
+        KeyScript.schedule_key(self, name, at)
+
+    def idle(self, ms):
+        KeyScript.idle(self, ms)
+        if self.stretches is not None:
+            self.stretches.after_wait()
+
     def run(self, resets=False):
         """Boot and play the keys. With resets, a picked game starts after a reset as on a
         console: this process then ends and returns the keys left for the next boot."""
@@ -128,6 +226,8 @@ class Console(KeyScript):
         except Done:
             pass
         except Restart:
+            if self.stretches is not None:
+                self.stretches.restart()
             return self.script
         return None
 
@@ -147,6 +247,8 @@ def main(argv):
     saves = None
     mem = False
     resets = False
+    timing = False
+    alloc = False
     i = 0
     while i < len(argv):
         if argv[i] == "--mem":
@@ -155,6 +257,14 @@ def main(argv):
             continue
         if argv[i] == "--resets":
             resets = True
+            i += 1
+            continue
+        if argv[i] == "--timing":
+            timing = True
+            i += 1
+            continue
+        if argv[i] == "--alloc":
+            alloc = True
             i += 1
             continue
         if argv[i] == "--seed":
@@ -168,7 +278,8 @@ def main(argv):
             with open(argv[i + 1]) as f:
                 keys = f.read().split()
         else:
-            print("usage: headless.py [--seed N] [--keys \"A DOWN ...\" | --keys-file F] [--saves DIR] [--mem] [--resets]")
+            print("usage: headless.py [--seed N] [--keys \"A DOWN ...\" | --keys-file F] [--saves DIR] [--mem] [--resets]"
+                  " [--timing] [--alloc]")
             sys.exit(2)
         i += 2
     if saves is None:
@@ -177,8 +288,21 @@ def main(argv):
             sys.exit(2)
         saves = "/tmp/pocket-party-headless-%d" % seed
         _empty_folder(saves)
-    c = Console(seed, keys, saves, print, mem=mem)
+    stretches = None
+    if timing or alloc:
+        if timing:
+            import devtime
+            print(devtime.calibrate().line())
+        counter = None
+        if alloc:
+            import gc
+            counter = GcCounter(gc)
+            sys.modules["gc"] = counter  # before the firmware imports it
+        stretches = Stretches(print, timing, counter)
+    c = Console(seed, keys, saves, print, mem=mem, stretches=stretches)
     left = c.run(resets)
+    if timing:
+        print(devtime.calibrate().line())
     if mem:
         print("MEM peak_alloc=%d" % c.peak if sys.implementation.name == "micropython" else "MEM n/a")
     if left is not None:

@@ -1,0 +1,296 @@
+"""`make bench`'s sections in estimated Pico time and 32-bit heap (docs/performance.md).
+
+Every figure is measured on the MicroPython unix port (or, for the 32-bit heap, the
+WebAssembly port under Node) and printed beside its estimate for the console: the
+run's own calibration (tools/devtime.py) turns unix microseconds into RP2040 ms.
+Budgets are printed as figure, budget and PASS/FAIL: they are targets, not tests.
+
+- decisions: computer players (normal level), 2 and 4 players, 20 seeds per game
+  (tools/bench_decisions.py): time median/max, bytes and collections per decision.
+  Budget: median <= 100 ms, max <= 500 ms in every game.
+- keys: key press to frame sent over scripted sessions that visit every screen
+  (tools/sessions.py), and the longest work with the screen unchanged
+  (tools/keytiming.py). Budgets: median <= 30 ms, max <= 100 ms; <= 300 ms.
+- heap32: the most heap live (collected every frame) for the launcher, then a
+  4-player computer game of each game, 64-bit unix port beside 32-bit WebAssembly.
+- dictionary: Word Cards' 8 tiles + 1 joker search (tools/bench_dictionary.py):
+  max <= 300 ms, with the file reads per search.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import bench
+import devtime
+import keytiming
+
+DECISION_SEEDS = 20
+DECISION_MEDIAN_MS = 100
+DECISION_MAX_MS = 500
+KEY_MEDIAN_MS = 30
+KEY_MAX_MS = 100
+STUCK_MS = 300
+SEARCH_MAX_MS = 300
+# A Pico has about 190 KB free for Python; the unix port's heap blocks are twice as big
+# (32 bytes, 64-bit objects), so 384 KB there holds as many blocks: its collections
+# sweep as much as the console's would.
+TIMING_HEAP = "384K"
+ALLOC_HEAP = "32M"          # collection off while weighing a key's response: room for all of it
+DECISION_ALLOC_HEAP = "16M"  # ... or a decision (the most seen: 6 MB)
+MAY_DIFFER = 2              # frames a replay may draw otherwise (About shows the free heap)
+REPEAT = 2                  # each decision and frame keeps its fastest of 2 plays
+NODE = shutil.which("node")
+HEADLESS_MJS = os.path.join(bench.ROOT, "web", "headless.mjs")
+WASM_PORT = os.path.join(bench.ROOT, "web", "node_modules", "@micropython", "micropython-webassembly-pyscript")
+
+
+def verdict(ok):
+    return "PASS" if ok else "FAIL"
+
+
+def ms(us):
+    return us / 1000.0
+
+
+def both(unix_us, cal_us, extra_ms=0.0):
+    """'unix ms / est. Pico ms' of one figure."""
+    return "%7.1f / %7.0f" % (ms(unix_us), devtime.pico_ms(unix_us, cal_us) + extra_ms)
+
+
+def print_factor():
+    rc, out, err = bench.mpy_run(["tools/devtime.py", "calibrate"])
+    print("== Estimated Pico time (tools/devtime.py; docs/performance.md)")
+    for line in (out + err).strip().splitlines()[1:]:
+        print("  " + line)
+    print("  Each section times this workload again in its own interpreter runs and uses that.")
+
+
+# ---------------------------------------------------------------- decisions
+def decision_runs(game_id, players, seeds):
+    """(calibration us, times in us, bytes) of every decision of seeds games."""
+    args = ["tools/bench_decisions.py", game_id, "--players", str(players), "--seeds", "1-%d" % seeds]
+    rc, out, err = bench.mpy_run(["-X", "heapsize=" + TIMING_HEAP] + args + ["--repeat", str(REPEAT)])
+    if rc != 0:
+        raise RuntimeError("%s: %s" % (game_id, (err or out)[-300:]))
+    rc2, out2, err2 = bench.mpy_run(["-X", "heapsize=" + DECISION_ALLOC_HEAP] + args + ["--alloc"])
+    if rc2 != 0:
+        raise RuntimeError("%s --alloc: %s" % (game_id, (err2 or out2)[-300:]))
+    cal = devtime.combined_us(devtime.parse_calibration(out))
+    return cal, parse_figures(out, "TIMES"), parse_figures(out2, "ALLOCS")
+
+
+def parse_figures(text, tag):
+    """Every figure of the `TAG seed=S a,b,c` lines, in order."""
+    out = []
+    for line in text.splitlines():
+        if line.startswith(tag + " "):
+            parts = line.split()
+            if len(parts) > 2 and parts[2]:
+                out.extend(int(x) for x in parts[2].split(","))
+    return out
+
+
+def bench_decisions(seeds=DECISION_SEEDS):
+    print("== Computer decisions, normal level, %d seeds (budget, est. Pico: median <= %d ms, max <= %d ms)" % (
+        seeds, DECISION_MEDIAN_MS, DECISION_MAX_MS))
+    print("  time: unix ms / est. Pico ms; bytes allocated (64-bit unix) and the collections that")
+    print("  makes at the console's policy (one per 4 KB allocated), per decision")
+    print("  %-8s %-3s %5s  %-17s %-17s %-19s %-11s %s" % (
+        "game", "n", "dec.", "median", "max", "bytes median/max", "coll. m/max", "verdict"))
+    for entry in bench.GAMES:
+        gid, lo, hi = entry[0], entry[2], entry[3]
+        for n in sorted(set(min(max(p, lo), hi) for p in (2, 4))):
+            try:
+                cal, times, allocs = decision_runs(gid, n, seeds)
+            except RuntimeError as e:
+                print("  %-8s %-3d failed: %s" % (gid, n, e))
+                continue
+            if not times:
+                print("  %-8s %-3d no decisions" % (gid, n))
+                continue
+            med, mx = keytiming.median(times), max(times)
+            ok = devtime.pico_ms(med, cal) <= DECISION_MEDIAN_MS and devtime.pico_ms(mx, cal) <= DECISION_MAX_MS
+            bmed, bmx = keytiming.median(allocs), max(allocs) if allocs else 0
+            print("  %-8s %-3d %5d  %s %s %8d/%-9d %4d/%-6d %s" % (
+                gid, n, len(times), both(med, cal), both(mx, cal), bmed, bmx,
+                keytiming.collections_at_policy(bmed, 0), keytiming.collections_at_policy(bmx, 0), verdict(ok)))
+
+
+# ---------------------------------------------------------------- key presses
+def session_runs(session):
+    """The session's frames under MicroPython: timed REPEAT times in the console's heap
+    (each frame keeps its fastest time) and weighed once; (calibration us, frames)."""
+    keys = " ".join(session.keys)
+    timed = None
+    cals = []
+    for _ in range(REPEAT):
+        outs = replay(keys, TIMING_HEAP, "--timing")
+        cals.extend(c for o in outs for c in devtime.parse_calibration(o))
+        timed = keytiming.fastest(timed, keytiming.frames(outs))
+    keytiming.merge_alloc(timed, keytiming.frames(replay(keys, ALLOC_HEAP, "--alloc")))
+    return devtime.combined_us(cals), timed
+
+
+def replay(keys, heap, flag):
+    with tempfile.TemporaryDirectory() as d:
+        saves = os.path.join(d, "saves")
+        os.mkdir(saves)
+        rc, outs = bench.run_with_resets(["-X", "heapsize=" + heap], keys, saves, [flag])
+    if rc != 0:
+        raise RuntimeError("%s run failed: %s" % (flag, outs[-1][-300:]))
+    return outs
+
+
+def bench_keys(game_ids=None):
+    import sessions
+    print("== Key press to frame sent (budget, est. Pico: median <= %d ms, max <= %d ms)" % (KEY_MEDIAN_MS, KEY_MAX_MS))
+    print("  Scripted sessions (tools/sessions.py): the launcher's menus; then each game with two people")
+    print("  and computer players, by buttons to the end, its game menu, views and end screens. Time from")
+    print("  the firmware's return from its wait to the frame sent: unix ms / est. Pico ms, the Pico's")
+    print("  including the display's bus time at 400 kHz. Bytes and collections: the whole response to the")
+    print("  key, up to the next wait (64-bit unix bytes; one collection per 4 KB, plus gc.collect() calls).")
+    print("  %-34s %5s  %-17s %-17s %-17s %-12s %s" % ("session", "keys", "median", "max", "bytes med/max",
+                                                   "coll. m/max", "longest unchanged"))
+    all_keys = []
+    worst = None
+    for s in sessions.all_sessions(game_ids):
+        note = "" if s.complete else "  (the recording did not reach the end)"
+        try:
+            cal, fl = session_runs(s)
+        except (RuntimeError, ValueError) as e:
+            print("  %-34s failed: %s" % (s.name, e))
+            continue
+        differ = sum(1 for a, b in zip(fl, s.frames) if a.checksum != b)
+        if len(fl) != len(s.frames) or differ > MAY_DIFFER:
+            note += "  (the MicroPython replay left the recorded path: %d of %d frames differ)" % (
+                differ + abs(len(fl) - len(s.frames)), len(s.frames))
+        resp = keytiming.responses(fl)
+        pico = [devtime.pico_ms(r.first_us, cal) + devtime.i2c_ms(r.first_bytes) for r in resp]
+        all_keys.extend(pico)
+        if not resp:
+            print("  %-34s no key presses%s" % (s.name, note))
+            continue
+        i_med = sorted(range(len(resp)), key=lambda i: pico[i])[len(resp) // 2]
+        i_max = max(range(len(resp)), key=lambda i: pico[i])
+        allocs = [r.alloc for r in resp]
+        colls = [keytiming.collections_at_policy(r.alloc, r.collects) for r in resp]
+        longest = None
+        for st in keytiming.stretches(fl):
+            p = devtime.pico_ms(st.us, cal) + devtime.i2c_ms(st.nbytes)
+            if longest is None or p > longest[0]:
+                longest = (p, st)
+            if worst is None or p > worst[0]:
+                worst = (p, st, s.name, cal)
+        print("  %-34s %5d  %s %s %8d/%-8d %4d/%-6d %s%s" % (
+            s.name[:34], len(resp), both(resp[i_med].first_us, cal, devtime.i2c_ms(resp[i_med].first_bytes)),
+            both(resp[i_max].first_us, cal, devtime.i2c_ms(resp[i_max].first_bytes)),
+            keytiming.median(allocs), max(allocs), keytiming.median(colls), max(colls),
+            both(longest[1].us, cal, devtime.i2c_ms(longest[1].nbytes)) if longest else "", note))
+    if all_keys:
+        med, mx = keytiming.median(all_keys), max(all_keys)
+        print("  every key press: median %.0f ms, max %.0f ms est. Pico   %s" % (
+            med, mx, verdict(med <= KEY_MEDIAN_MS and mx <= KEY_MAX_MS)))
+    print("== Busy without a sign: the longest work with the screen unchanged (budget <= %d ms est. Pico)" % STUCK_MS)
+    if worst is not None:
+        p, st, name, cal = worst
+        where = "power-on" if st.boot == 1 else "a reset into the game" if st.boot == 2 else \
+            "a key press" if st.key else "the firmware's own work (computer turn, animation)"
+        print("  %.1f ms unix / %.0f ms est. Pico, in %s, before frame %d, after %s   %s" % (
+            ms(st.us), p, name, st.frame, where, verdict(p <= STUCK_MS)))
+
+
+# ---------------------------------------------------------------- 32-bit heap
+def wasm_ready():
+    return NODE is not None and os.path.exists(WASM_PORT)
+
+
+def frame_peak(keys):
+    """The most heap live in a console session, collected after every frame (64-bit unix)."""
+    with tempfile.TemporaryDirectory() as d:
+        saves = os.path.join(d, "saves")
+        os.mkdir(saves)
+        rc, outs = bench.run_with_resets(["-X", "heapsize=512K"], keys, saves, ["--mem"])
+    peaks = [int(line.split("=")[1]) for out in outs for line in out.splitlines()
+             if line.startswith("MEM peak_alloc=")]
+    return max(peaks) if rc == 0 and peaks else None
+
+
+def resident_peak(runner, game_id, players):
+    """tools/heap_steps.py: the most heap live between decisions, collected at the top
+    level, on 'unix' (64-bit) or 'wasm' (the 32-bit WebAssembly port under Node)."""
+    if runner == "unix":
+        rc, out, err = bench.mpy_run(["tools/heap_steps.py", game_id, "--players", str(players)])
+    else:
+        r = subprocess.run([NODE, HEADLESS_MJS, bench.MPY_TREE, "--steps", game_id, str(players), "1"],
+                           cwd=bench.ROOT, capture_output=True, text=True, timeout=900)
+        rc, out = r.returncode, r.stdout
+    return parse_live(out) if rc == 0 else None
+
+
+def parse_live(text):
+    for line in text.splitlines():
+        if line.startswith("LIVE peak="):
+            return int(line.split()[1].split("=")[1])
+    return None
+
+
+def computer_game_keys(game_id):
+    """The launcher, then a game of 4 computer players (as many as it takes) watched to its end."""
+    import sessions
+    sessions._use_test_helpers()
+    import screen
+    e = sessions._entry(game_id)
+    if not e[4]:
+        return sessions.game_session(game_id).keys
+    kinds = ["normal"] * min(4, e[3])
+    s = sessions.record(game_id, screen.new_game_keys(game_id, kinds), sessions.GameDriver(game_id))
+    return s.keys
+
+
+def bench_heap32():
+    print("== Heap: 64-bit unix port and the 32-bit WebAssembly port (a Pico has ~190 KB free)")
+    print("  frame peak: a console session (the launcher, then a 4-player computer game watched to its")
+    print("  end), collected after every frame, the most gc.mem_alloc() read (tools/headless.py --mem).")
+    print("  resident: what the console holds between decisions, collected at the top level")
+    print("  (tools/heap_steps.py): the WebAssembly port collects only there, so it cannot be read per")
+    print("  frame; the 32-bit frame peak is estimated as the unix frame peak x (32-bit / 64-bit resident).")
+    if not wasm_ready():
+        print("  32-bit: node or web/node_modules missing (sh tools/install_web_deps.sh): unix figures only")
+    print("  %-28s %-14s %-22s %s" % ("", "frame peak", "resident 64 / 32-bit", "est. 32-bit frame peak"))
+    items = [("launcher menus", "launcher", 0, bench.MENU_KEYS)]
+    for e in bench.GAMES:
+        n = min(4, e[3])
+        items.append(("%s, %d computer players" % (e[0], n) if e[4] else "%s, the roller" % e[0], e[0], n,
+                      " ".join(computer_game_keys(e[0]))))
+    for label, gid, n, keys in items:
+        peak = frame_peak(keys)
+        r64 = resident_peak("unix", gid, n)
+        r32 = resident_peak("wasm", gid, n) if wasm_ready() else None
+        est = peak * r32 // r64 if peak and r32 and r64 else None
+        print("  %-28s %-14s %s / %s   %s" % (label, kb(peak), kb(r64), kb(r32), kb(est)))
+
+
+def kb(n):
+    return "%4d KB" % (n // 1024) if n else "   ? KB"
+
+
+# ---------------------------------------------------------------- dictionary
+def dictionary_lines(out):
+    """(calibration us, [(list, n, median_us, max_us, reads_median, reads_max)])."""
+    rows = []
+    for line in out.splitlines():
+        if line.startswith("SEARCH8J "):
+            f = dict(item.split("=") for item in line.split()[1:])
+            rows.append((f["list"], int(f["n"]), int(f["median_us"]), int(f["max_us"]),
+                         int(f["reads_median"]), int(f["reads_max"])))
+    return devtime.combined_us(devtime.parse_calibration(out)), rows
+
+
+def print_dictionary(out):
+    cal, rows = dictionary_lines(out)
+    print("  8 tiles + 1 joker search (iter_words_from), budget max <= %d ms est. Pico:" % SEARCH_MAX_MS)
+    for name, n, med, mx, rmed, rmx in rows:
+        print("  %-8s n=%d  median %s  max %s ms (unix / est. Pico)  file reads median %d, max %d   %s" % (
+            name, n, both(med, cal), both(mx, cal), rmed, rmx, verdict(devtime.pico_ms(mx, cal) <= SEARCH_MAX_MS)))
