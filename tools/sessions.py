@@ -6,11 +6,11 @@ A session is the key script of a person using the console: the launcher's menus,
 or the launcher, then a new game with two people and two computer players (as
 many as the game takes), played to the end by buttons. It is recorded here under
 CPython on tools/headless.py's console, with a driver that plays the people's
-seats the way the app tests do (tests/test_*_app.py): A on "continue" screens,
-and on a turn screen the keys the app's own keys_for(game, action) gives for what
-the easy bot would do there. Once per game it also opens the game menu (rules,
-settings) and the game's own views, and on the end screens it looks at a row's
-details before leaving. The recording boots again at each reset, as a console
+seats the way the tests do (tests/drive): A on "continue" screens, and on a turn
+screen the keys (tests/drive/<game>.py keys_for) of what the easy bot would do
+there. Once per game it also opens the game menu (rules, settings) and every
+screen the game's turn screen opens (tests/drive/<game>.py SCREENS), and on the
+end screen it looks at a row's details before leaving. The recording boots again at each reset, as a console
 does (a picked game starts after a reset), so the keys replay identically on
 the MicroPython unix port with `tools/headless.py --resets` (tools/bench.py
 checks that the replay draws the same frames).
@@ -29,14 +29,6 @@ from games.catalogue import GAMES  # noqa: E402
 MENU_KEYS = "DOWN A B DOWN A DOWN DOWN RIGHT RIGHT B B DOWN DOWN DOWN DOWN A DOWN A B DOWN A B"
 # the game menu (A+B): the rules summary scrolled, then the settings form, then Resume
 GAME_MENU_KEYS = ["MENU", "DOWN", "DOWN", "A", "DOWN", "DOWN", "A", "DOWN", "DOWN", "DOWN", "A", "B", "A"]
-# each game's own views, opened from a turn screen and left again (the app's decide loop)
-VIEW_KEYS = {
-    "clever": ["B", "RIGHT", "DOWN", "DOWN", "LEFT", "UP", "B"],                  # the sheets
-    "dizzle": ["B", "RIGHT", "UP", "A", "DOWN", "A", "LEFT", "B"],                # sheets, points, events
-    "cookie": ["B", "UP", "UP", "UP", "A", "RIGHT", "DOWN", "A", "A", "B",       # turn menu: scoreboard
-               "B", "UP", "UP", "A", "RIGHT", "B", "B", "UP", "A", "B"],         # all boards, last events
-    "words": ["B", "DOWN", "B", "DOWN", "B"],                                    # turn menu, word list
-}
 # the dice roller has no turns: roll, pick dice and roll them again, more dice, fewer,
 # the fairness screen, and back to the launcher
 DICE_KEYS = ["A", "A", "LEFT", "A", "LEFT", "LEFT", "A", "RIGHT", "RIGHT", "A", "UP", "UP", "A",
@@ -69,13 +61,10 @@ class GameDriver:
         self.rng = Rng(seed)
         self.decisions = 0
         self.menu_seen = False
-        self.views_seen = game_id not in VIEW_KEYS
+        self.views_left = None    # the game's screens (tests/drive/<id>.py SCREENS) still to visit
         self.end_presses = 0
         self.finished = False     # the game's end screens were left: back in the launcher
         self.keys = 0
-
-    def app(self):
-        return sys.modules.get("games.%s.app" % self.game_id)
 
     def __call__(self, console):
         keys = self.next_keys()
@@ -86,25 +75,51 @@ class GameDriver:
         return keys
 
     def next_keys(self):
-        app = self.app()
+        import drive
+        try:
+            keys = drive.keys_module(self.game_id)
+        except ImportError:  # a game not yet on the table-game kit (its app has LIVE and keys_for)
+            return self.old_app_keys()
+        live = drive.live()
+        if not live:
+            if self.end_presses:
+                self.finished = True
+            return None
+        game = live["game"]
+        waiting = live["waiting"]
+        if waiting == "end":
+            self.end_presses += 1
+            return ["A"] if self.end_presses <= END_A_PRESSES else ["B"]
+        if live["screens"]:
+            return ["B"]            # a view seen: back to the turn, one level at a time
+        if waiting != "decide":
+            return ["A"]
+        if not self.menu_seen:
+            self.menu_seen = True
+            return list(GAME_MENU_KEYS)
+        screens = keys.SCREENS
+        if self.decisions >= 1 and self.views_left is None:
+            self.views_left = sorted(screens)
+        if self.views_left:
+            return list(screens[self.views_left.pop(0)])
+        import importlib
+        bot = importlib.import_module("games.%s.bot" % self.game_id)
+        self.decisions += 1
+        return keys.keys_for(game, bot.choose(game, "easy", self.rng))
+
+    def old_app_keys(self):
+        app = sys.modules.get("games.%s.app" % self.game_id)
         live = getattr(app, "LIVE", None) if app is not None else None
         if not live or "game" not in live:
             if self.end_presses:
                 self.finished = True
             return None
         game = live["game"]
-        waiting = live.get("waiting")
-        if game.is_over() and waiting != "decide":
+        if game.is_over() and live.get("waiting") != "decide":
             self.end_presses += 1
             return ["A"] if self.end_presses <= END_A_PRESSES else ["B"]
-        if waiting != "decide":
+        if live.get("waiting") != "decide":
             return ["A"]
-        if not self.menu_seen:
-            self.menu_seen = True
-            return list(GAME_MENU_KEYS)
-        if not self.views_seen and self.decisions >= 1:
-            self.views_seen = True
-            return list(VIEW_KEYS[self.game_id])
         import importlib
         bot = importlib.import_module("games.%s.bot" % self.game_id)
         self.decisions += 1
