@@ -21,15 +21,15 @@ help:
 	@echo "make bench             memory, display and speed figures"
 	@echo "make web-serve         the firmware in the browser (MicroPython WebAssembly) on http://127.0.0.1:$(WEB_PORT)/"
 
-$(STAMP): requirements.txt requirements-micropython.txt tools/install_deps.sh tools/install_system_deps.sh
+$(STAMP): requirements.txt requirements-micropython.txt tools/install_deps.sh
 	@sh tools/install_deps.sh "$(PYTHON)" "$(VENV)"
-	@sh tools/install_system_deps.sh
 	@touch $(STAMP)
 
 sim: $(STAMP)
 	$(PY) -m sim --board $(BOARD)
 
 test: $(STAMP)
+	@sh tools/install_system_deps.sh
 	@sh tools/install_web_deps.sh
 	$(PY) -m pytest -q -rs -p no:cacheprovider tests
 
@@ -49,6 +49,7 @@ data: $(STAMP)
 	for f in tools/build_*_data.py tools/build_font.py; do $(PY) $$f || exit 1; done
 
 dictionary: $(STAMP)
+	@sh tools/install_system_deps.sh
 	$(PY) tools/build_dictionary.py
 
 web: $(STAMP)

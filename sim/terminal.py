@@ -1,11 +1,19 @@
-"""The simulator in a terminal: the panel as half-block characters, keys by curses.
+"""The simulator in a terminal: the panel as block characters, keys by curses.
 
-Terminals report no key releases, so each key press becomes a short button tap.
+A terminal of 128x33 or more shows every pixel as half blocks (two pixel rows a
+character); a smaller one, down to 64x17 (an 80x24 terminal fits), shows every
+pixel as Braille dots (2x4 pixels a character); smaller still, it says what size it
+needs. Terminals report no key releases, so each key press becomes a short button tap.
 Keys: arrows, z/Enter = A, x/Backspace = B, m = menu (A+B), q = quit.
 """
 import time
 
 _CHARS = (" ", "\u2580", "\u2584", "\u2588")  # none, upper, lower, both
+# a Braille character's dot bits for the pixels (column, row) of its 2x4 cell
+_DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+HELP = "arrows  z=A  x=B  m=menu  q=quit"
+FULL = (128, 33)        # columns, lines: half blocks, and the help line
+SMALL = (64, 17)        # Braille, and the help line
 
 
 def render(panel, width=128, height=64):
@@ -23,6 +31,36 @@ def render(panel, width=128, height=64):
             row.append(_CHARS[top | bottom])
         lines.append("".join(row))
     return lines
+
+
+def render_dots(panel, width=128, height=64):
+    """Panel bytes as lines of Braille characters, 2x4 pixels a character."""
+    lines = []
+    for y in range(0, height, 4):
+        page = (y >> 3) * width
+        shift = y & 7           # 0 or 4: the four rows are in one page byte
+        row = []
+        for x in range(0, width, 2):
+            bits = 0
+            for dx in (0, 1):
+                column = panel[page + x + dx] >> shift
+                dots = _DOTS[dx]
+                for dy in range(4):
+                    if column >> dy & 1:
+                        bits |= dots[dy]
+            row.append(chr(0x2800 + bits))
+        lines.append("".join(row))
+    return lines
+
+
+def layout(columns, lines):
+    """How a terminal of this size shows the panel: "full" (half blocks), "dots"
+    (Braille), or "small" (a message saying what it needs)."""
+    if columns >= FULL[0] and lines >= FULL[1]:
+        return "full"
+    if columns >= SMALL[0] and lines >= SMALL[1]:
+        return "dots"
+    return "small"
 
 
 class Terminal:
@@ -58,16 +96,21 @@ class Terminal:
 
     def draw(self):
         panel = bytes(self.console.model.panel())
-        if panel == self._last:
+        lines, columns = self.scr.getmaxyx()
+        shape = (panel, lines, columns)
+        if shape == self._last:
             return
-        self._last = panel
-        for i, line in enumerate(render(panel)):
+        self._last = shape
+        self.scr.erase()
+        how = layout(columns, lines)
+        if how == "small":
+            text = ["pocket-party needs a terminal of at", "least %dx%d (this one is %dx%d)" % (
+                SMALL[0], SMALL[1], columns, lines)]
+        else:
+            text = (render(panel) if how == "full" else render_dots(panel)) + [HELP]
+        for i, line in enumerate(text):
             try:
-                self.scr.addstr(i, 0, line)
+                self.scr.addstr(i, 0, line[:max(0, columns - 1)])
             except self.curses.error:
-                pass  # terminal smaller than 128x33
-        try:
-            self.scr.addstr(32, 0, "arrows  z=A  x=B  m=menu  q=quit")
-        except self.curses.error:
-            pass
+                pass
         self.scr.refresh()

@@ -10,12 +10,13 @@ KEYMAP_HELP = "Arrows move  Z/Enter=A  X/Bksp=B  M=menu  P=shot  G=gif  Esc=quit
 
 
 class Window:
-    def __init__(self, console, scale=5, outdir="."):
+    def __init__(self, console, scale=5, outdir=None):
         import pygame
         self.pg = pygame
         self.console = console
         self.scale = scale
-        self.outdir = outdir
+        # screenshots and recordings go beside the saves, never into the working tree
+        self.outdir = outdir or os.path.join(os.path.expanduser("~"), ".pocket-party", "shots")
         self.gif = None
         pygame.init()
         self.margin = 16
@@ -67,6 +68,7 @@ class Window:
         pg.display.flip()
 
     def screenshot(self):
+        os.makedirs(self.outdir, exist_ok=True)
         path = os.path.join(self.outdir, "pocket-party-%d.png" % int(time.time()))
         self.console.image(scale=4).save(path)
         print("screenshot:", path)
@@ -77,6 +79,7 @@ class Window:
             self.gif = GifRecorder(self.console)
             self._last_panel = None
         else:
+            os.makedirs(self.outdir, exist_ok=True)
             path = os.path.join(self.outdir, "pocket-party-%d.gif" % int(time.time()))
             self.gif.stop()
             n = self.gif.save(path)

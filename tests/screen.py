@@ -81,25 +81,33 @@ def open_game_keys(game_id):
 
 def setup_form_keys(game_id, kinds, opts=None):
     """On a game's setup form: these seats ('human', 'easy', 'normal') and options
-    {name: value} (those its setup.py offers, each starting at its first choice), then Start."""
+    {name: value} (those its setup.py offers, each starting at its first choice; an
+    option with a `when` is on the form only while it applies), then Start."""
     import importlib
     from core.launcher import KIND_IDS
     setup = importlib.import_module("games.%s.setup" % game_id).SETUP
+    opts = opts or {}
     n = len(kinds)
     steps = {0: n - 2}                         # the Players row starts at 2
     for i in range(n):
         steps[2 + 2 * i] = KIND_IDS.index(kinds[i]) - (0 if i == 0 else 2)
-    names = [o[0] for o in setup]
-    for name, value in sorted((opts or {}).items()):
-        j = names.index(name)
-        steps[1 + 2 * n + j] = [v for v, _shown in setup[j][2]].index(value)
+    chosen = {}
+    for name, _label, choices, _when in setup:
+        chosen[name] = opts.get(name, choices[0][0])
+    shown = [option for option in setup if option[3] is None or chosen[option[3][0]] == option[3][1]]
+    for name, value in sorted(opts.items()):
+        rows = [option[0] for option in shown]
+        if name not in rows:
+            raise ValueError("option %s is not on the form with these options" % name)
+        j = rows.index(name)
+        steps[1 + 2 * n + j] = [choice[0] for choice in shown[j][2]].index(value)
     keys = []
     row = 0
     for r in sorted(steps):
         keys += ["DOWN"] * (r - row)
         row = r
         keys += ["RIGHT"] * steps[r] if steps[r] >= 0 else ["LEFT"] * -steps[r]
-    return keys + ["DOWN"] * (1 + 2 * n + len(names) - row) + ["A"]
+    return keys + ["DOWN"] * (1 + 2 * n + len(shown) - row) + ["A"]
 
 
 def new_game_keys(game_id, kinds, opts=None):

@@ -1,5 +1,6 @@
 """Every game's setup.py offers only real options, with values its rules accept,
-the first choice being the rules' default; labels fit the 128-pixel setup form."""
+the first choice being the rules' default; labels fit the 128-pixel setup form, and
+every choice has a help that fits the form's two help lines."""
 import importlib
 
 import pytest
@@ -12,16 +13,21 @@ def test_setup_screen_options_match_the_rules(game_id):
     setup = importlib.import_module("games.%s.setup" % game_id)
     spec = {name: (default, allowed) for name, default, allowed, _help in rules.OPTIONS}
     seen = set()
-    for name, label, choices in setup.SETUP:
+    from core import font
+    names = [option[0] for option in setup.SETUP]
+    for name, label, choices, when in setup.SETUP:
         assert name in spec, "%s: %s is not an option of the rules" % (game_id, name)
         assert name not in seen
         seen.add(name)
         default, allowed = spec[name]
         assert choices[0][0] == default, "%s: the first choice of %s must be the default" % (game_id, name)
-        for value, shown in choices:
+        for value, shown, help in choices:
             assert value in allowed, "%s: %s=%r not allowed" % (game_id, name, value)
             # "label  <value>" must fit a 21-character row
             assert len(label) + len(shown) + 3 <= 21, (label, shown)
+            assert help and len(font.wrap(help, 126)) <= 2, (name, help)
+        if when is not None:    # offered while an option above it has a value
+            assert when[0] in names[:names.index(name)], (name, when)
         rules.Game(rules.MAX_PLAYERS, {name: choices[-1][0]})  # accepted by the rules core
 
 

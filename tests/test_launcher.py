@@ -319,3 +319,31 @@ def test_rules_summary_in_a_game_is_read_only_while_shown(tmp_path, game_id):
     c = screen.Console("pico", 1, start + ["MENU", "DOWN", "DOWN", "A"], str(tmp_path / "2"))
     c.run()
     assert has_text(c, "Rules") and has_text(c, font.wrap(rules, W - 8)[0])
+
+
+def test_the_rules_page_with_left_right_and_the_menu_comes_back_to_rules(tmp_path):
+    # the Dizzle rules summary is long: RIGHT pages (five lines), LEFT comes back
+    game = goto("Dizzle") + " DOWN A"                 # the game's menu: New game, Rules
+
+    def shown(keys, folder):
+        return play(game + keys, saves=str(tmp_path / folder)).panel()
+    first = shown("", "a")
+    assert shown(" RIGHT", "b") == shown(" DOWN DOWN DOWN DOWN DOWN", "c") != first
+    assert shown(" RIGHT LEFT", "d") == first
+    # leaving the rules: the cursor is on Rules again (A opens them once more)
+    assert shown(" B A", "e") == first
+
+
+def test_a_on_a_name_opens_the_keyboard(tmp_path):
+    c = play(goto("Dizzle") + " A DOWN A", saves=str(tmp_path))   # New game, the P1 name row, A
+    assert has_text(c, "Player name")
+
+
+def test_the_setup_form_explains_each_option_and_hides_what_does_not_apply(tmp_path):
+    words = goto("Word Cards") + " A"
+    c = play(words + " DOWN" * 5, saves=str(tmp_path / "a"))       # Players, 2 seats x 2 rows: Deck
+    assert has_text(c, "Deck") and has_text(c, "The adults' deck")
+    c = play(words + " UP UP", saves=str(tmp_path / "b"))           # up from the top: the last rows
+    assert has_text(c, "Points") and has_text(c, "One round: fewest") and not has_text(c, "Rounds")
+    c = play(words + " UP UP RIGHT DOWN", saves=str(tmp_path / "c"))  # Points: Rounds, then its row
+    assert has_text(c, "Rounds in the match.")

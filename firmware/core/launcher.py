@@ -5,11 +5,16 @@ before the game starts, so its code is not in RAM while a game runs. What must
 survive between visits (the cursor) lives in the session.
 """
 from core.session import load_module, rules_text, unload
+from core.ui import Field
 from games import catalogue
 
 VERSION = "0.1.0"
 KINDS = ("Human", "Easy CPU", "Normal CPU")
 KIND_IDS = ("human", "easy", "normal")
+KIND_HELPS = ("A person at this console.", "The console plays: a gentle player.",
+              "The console plays, as well as it can.")
+TYPE = "Type..."
+NAME_HELP = "LEFT/RIGHT a name, A to type one."
 
 
 def available_games():
@@ -111,16 +116,17 @@ class Launcher:
         ui = self.ui
         game_id, title = entry[0], entry[1]
         self.remember(game_id)
+        back_to = None      # the item to come back to (after reading the rules)
         while True:
             has_save = self.saves.exists(game_id)
             items = ["New game"]
             if has_save:
                 items.insert(0, "Resume")
             items.append("Rules")
-            choice = ui.menu(title, items)
+            choice = ui.menu(title, items, items.index(back_to) if back_to in items else 0)
             if choice < 0:
                 return None
-            what = items[choice]
+            what = back_to = items[choice]
             if what == "Rules":
                 ui.message(title, rules_text(game_id))  # not the whole game
             elif what == "Resume":
@@ -170,22 +176,36 @@ class Launcher:
         names = self.settings.name_choices()
         seat_fields = []
         for i in range(hi):
-            seat_fields.append(["P%d name" % (i + 1), names + ["Type..."], i % len(names), self._type_name])
-            seat_fields.append(["P%d is" % (i + 1), list(KINDS), 0 if i == 0 else 2, None])
+            seat_fields.append(Field("P%d name" % (i + 1), names + [TYPE], i % len(names), self._type_name,
+                                     [NAME_HELP] * (len(names) + 1)))
+            seat_fields.append(Field("P%d is" % (i + 1), list(KINDS), 0 if i == 0 else 2, None, list(KIND_HELPS)))
         option_fields = []
-        for _name, label, choices in offered:
-            option_fields.append([label, [shown for _value, shown in choices], 0, None])
-        players_field = ["Players", [str(n) for n in range(lo, hi + 1)], max(lo, min(hi, 2)) - lo, None]
+        for _name, label, choices, _when in offered:
+            option_fields.append(Field(label, [shown for _value, shown, _help in choices], 0, None,
+                                       [help for _value, _shown, help in choices]))
+        players = Field("Players", [str(n) for n in range(lo, hi + 1)], max(lo, min(hi, 2)) - lo, None,
+                        ["%d players at the table." % n for n in range(lo, hi + 1)])
+
+        def value_of(name):
+            for j in range(len(offered)):
+                if offered[j][0] == name:
+                    return offered[j][2][option_fields[j].index][0]
+            return None
 
         def fields():
-            return [players_field] + seat_fields[:2 * (lo + players_field[2])] + option_fields
+            shown = [players] + seat_fields[:2 * (lo + players.index)]
+            for j in range(len(offered)):
+                when = offered[j][3]
+                if when is None or value_of(when[0]) == when[1]:
+                    shown.append(option_fields[j])
+            return shown
 
         while True:
             if not self.ui.form(title, fields):
                 return None
-            n = lo + players_field[2]
-            seat_names = [seat_fields[2 * i][1][seat_fields[2 * i][2]] for i in range(n)]
-            if "Type..." in seat_names:
+            n = lo + players.index
+            seat_names = [seat_fields[2 * i].shown() for i in range(n)]
+            if TYPE in seat_names:
                 self.ui.message(title, "Choose a name, or press A on 'Type...' to type one.")
                 continue
             if len(set(seat_names)) < n:
@@ -194,19 +214,19 @@ class Launcher:
             break
         seats = []
         for i in range(n):
-            seats.append({"name": seat_names[i], "kind": KIND_IDS[seat_fields[2 * i + 1][2]]})
+            seats.append({"name": seat_names[i], "kind": KIND_IDS[seat_fields[2 * i + 1].index]})
         opts = {}
         for j in range(len(offered)):
-            opts[offered[j][0]] = offered[j][2][option_fields[j][2]][0]
+            opts[offered[j][0]] = offered[j][2][option_fields[j].index][0]
         return {"seats": seats, "options": opts}
 
     def _type_name(self, field):
-        if field[1][field[2]] != "Type...":
-            return
+        """A on a name row: type a name on the keyboard (B with nothing typed goes back)."""
         name = self.ui.keyboard("Player name")
         if name:
             self.settings.remember_name(name)
             self.session.save_settings()
-            if name not in field[1]:
-                field[1].insert(len(field[1]) - 1, name)
-            field[2] = field[1].index(name)
+            if name not in field.choices:
+                field.choices.insert(len(field.choices) - 1, name)
+                field.helps.append(NAME_HELP)
+            field.index = field.choices.index(name)

@@ -16,17 +16,34 @@ ROWS = 6        # list rows on screen
 CHARS = 20      # characters that fit beside a scroll mark
 
 
-def _scrolled(index, first):
+def _scrolled(index, first, rows=ROWS):
     """The first visible row after moving the cursor to index."""
     if index < first:
         return index
-    if index >= first + ROWS:
-        return index - ROWS + 1
+    if index >= first + rows:
+        return index - rows + 1
     return first
 
 
 def clip(s, n=CHARS):
     return s if len(s) <= n else s[:n - 1] + "~"
+
+
+class Field:
+    """One row of a form: a label and the choices LEFT/RIGHT go through (the one
+    shown is choices[index]); on_a(field) runs when A is pressed on the row; helps,
+    when given, holds a help text per choice (two lines at most), shown under the form."""
+    __slots__ = ("label", "choices", "index", "on_a", "helps")
+
+    def __init__(self, label, choices, index=0, on_a=None, helps=None):
+        self.label = label
+        self.choices = choices
+        self.index = index
+        self.on_a = on_a
+        self.helps = helps
+
+    def shown(self):
+        return self.choices[self.index]
 
 
 class Ui:
@@ -118,12 +135,11 @@ class Ui:
         if value is not None:
             font.text(fb, value, W - (6 if scrolls else 2) - font.width(value), y, c)
 
-    def scroll_mark(self, first, count, total):
+    def scroll_mark(self, first, count, total, span=ROWS * ROW_H):
         if total <= count:
             return
         fb = self.fb
         top = TOP - 1
-        span = ROWS * ROW_H
         fb.vline(W - 2, top, span, 1)
         h = max(4, span * count // total)
         y = top + (span - h) * first // max(1, total - count)
@@ -237,12 +253,12 @@ class Ui:
                 return -1
 
     def form(self, title, fields, ok_label="Start"):
-        """Rows of choices changed with LEFT/RIGHT, then an OK row.
+        """Rows of choices changed with LEFT/RIGHT, then an OK row; under them, the help
+        of the row the cursor is on (two lines, when any field has helps).
 
-        fields: list of [label, choices (list of str), index, on_a or None], or a
-        function returning that list (rows may come and go as values change).
-        on_a(field) runs when A is pressed on that row (e.g. type a name).
-        Returns True when OK is chosen, False on B. Indexes are updated in place.
+        fields: a list of Field, or a function returning one (rows may come and go as
+        values change). Returns True when OK is chosen, False on B. A field's index
+        changes in place.
         """
         make = fields if callable(fields) else None
         index = 0
@@ -251,20 +267,30 @@ class Ui:
             if make is not None:
                 fields = make()
             n = len(fields) + 1
+            helps = False
+            for f in fields:
+                helps = helps or f.helps is not None
+            rows = ROWS - 2 if helps else ROWS      # two lines of help under the rows
             index = min(index, n - 1)
-            first = _scrolled(index, first)
+            first = _scrolled(index, first, rows)
             self.clear()
             self.bar(title)
-            for i in range(first, min(n, first + ROWS)):
+            for i in range(first, min(n, first + rows)):
                 if i < len(fields):
                     f = fields[i]
-                    value = f[1][f[2]]
-                    if len(f[1]) > 1:
+                    value = f.shown()
+                    if len(f.choices) > 1:
                         value = "<" + value + ">"
-                    self.row(i - first, f[0], value, i == index, n > ROWS)
+                    self.row(i - first, f.label, value, i == index, n > rows)
                 else:
-                    self.row(i - first, "  " + ok_label, None, i == index, n > ROWS)
-            self.scroll_mark(first, ROWS, n)
+                    self.row(i - first, "  " + ok_label, None, i == index, n > rows)
+            self.scroll_mark(first, rows, n, rows * ROW_H)
+            if helps and index < len(fields) and fields[index].helps is not None:
+                self.fb.hline(0, H - 19, W, 1)
+                y = H - 17
+                for line in font.wrap(fields[index].helps[fields[index].index], W - 2)[:2]:
+                    self.text(line, 1, y)
+                    y += 9
             self.show()
             k = self.wait_key()
             if self.chord(k):
@@ -275,21 +301,21 @@ class Ui:
                 index = (index + 1) % n
             elif k & (K_LEFT | K_RIGHT) and index < len(fields):
                 f = fields[index]
-                step = -1 if k & K_LEFT else 1
-                f[2] = (f[2] + step) % len(f[1])
+                f.index = (f.index + (-1 if k & K_LEFT else 1)) % len(f.choices)
             elif k & K_A:
                 if index == len(fields):
                     return True
                 f = fields[index]
-                if f[3] is not None:
-                    f[3](f)
+                if f.on_a is not None:
+                    f.on_a(f)
                 else:
                     index = (index + 1) % n
             elif k & K_B:
                 return False
 
     def message(self, title, body, hint="A:OK"):
-        """Word-wrapped text; UP/DOWN scroll. Returns the key that closed it (A or B)."""
+        """Word-wrapped text; UP/DOWN scroll a line, LEFT/RIGHT a page. Returns the key
+        that closed it (A or B)."""
         lines = []
         for para in body.split("\n"):
             lines.extend(font.wrap(para, W - 8) or [""])
@@ -306,10 +332,15 @@ class Ui:
             k = self.wait_key()
             if self.chord(k):
                 continue
-            if k & K_UP and first > 0:
-                first -= 1
-            elif k & K_DOWN and first + per < len(lines):
-                first += 1
+            last = max(0, len(lines) - per)
+            if k & K_UP:
+                first = max(0, first - 1)
+            elif k & K_DOWN:
+                first = min(last, first + 1)
+            elif k & K_LEFT:            # a page at a time: a long text is a few presses
+                first = max(0, first - per)
+            elif k & K_RIGHT:
+                first = min(last, first + per)
             elif k & (K_A | K_B):
                 return k & (K_A | K_B)
 

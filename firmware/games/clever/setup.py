@@ -1,10 +1,17 @@
-"""What the launcher shows before a game: the options its setup screen
-offers (the rest keep the defaults documented in docs/clever.md). Kept apart from rules.py so the launcher never
-loads the rules core: (option, label, ((value, shown as), ...)), and RULES."""
+"""What the launcher shows before a game, kept apart from rules.py so the launcher never
+loads the rules core: SETUP, the options its setup screen offers (the others keep
+the defaults documented in docs/clever.md), and RULES, the rules summary.
+
+An option: (name, label, choices, when). A choice: (value, shown as, a line of help
+under the form, at most two lines of 21 characters). when: None, or (other option, value): the
+option is offered only while that other option has that value."""
 SETUP = (
-    ("start_player", "Starts", (("first", "P1"), ("random", "Random"))),
-    ("bonus_skip", "Skip bonus", ((False, "No"), (True, "May"))),
-    ("end_rule", "Game ends", (("turn", "Turn"), ("round", "Round"))),
+    ("start_player", "Starts", (("first", "P1", "Player 1 rolls the dice first."),
+                                ("random", "Random", "A player drawn at random rolls first.")), None),
+    ("bonus_skip", "Skip bonus", ((False, "No", "A bonus cross must be used."),
+                                  (True, "May", "A bonus cross may be left unused.")), None),
+    ("end_rule", "Game ends", (("turn", "Turn", "Once an area is full, after that turn."),
+                               ("round", "Round", "Once an area is full, after that round.")), None),
 )
 
 # the rules summary: the launcher's "Rules" item and the in-game menu

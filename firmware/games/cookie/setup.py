@@ -1,10 +1,17 @@
-"""What the launcher shows before a game: the options its setup screen
-offers (the rest keep the defaults documented in docs/cookie.md). Kept apart from rules.py so the launcher never
-loads the rules core: (option, label, ((value, shown as), ...)), and RULES."""
+"""What the launcher shows before a game, kept apart from rules.py so the launcher never
+loads the rules core: SETUP, the options its setup screen offers (the others keep
+the defaults documented in docs/cookie.md), and RULES, the rules summary.
+
+An option: (name, label, choices, when). A choice: (value, shown as, a line of help
+under the form, at most two lines of 21 characters). when: None, or (other option, value): the
+option is offered only while that other option has that value."""
 SETUP = (
-    ("side", "Side", (("blue", "Blue"), ("yellow", "Yellow"))),
-    ("setup", "Chips", (("first", "Shuffled"), ("free", "Placed"))),
-    ("frame", "Frame", ((False, "Off"), (True, "Drawn"))),
+    ("side", "Side", (("blue", "Blue", "Blue boards: 9 tasks, rows and columns."),
+                      ("yellow", "Yellow", "Yellow boards: whole cookies, red ones.")), None),
+    ("setup", "Chips", (("first", "Shuffled", "Chips dealt onto the white dots."),
+                        ("free", "Placed", "Each player places their own chips.")), None),
+    ("frame", "Frame", ((False, "Off", "The border walls are drawn in play."),
+                        (True, "Drawn", "The 24 border walls start drawn.")), None),
 )
 
 # the rules summary: the launcher's "Rules" item and the in-game menu

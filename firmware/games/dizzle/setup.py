@@ -1,9 +1,17 @@
-"""What the launcher shows before a game: the options its setup screen
-offers (the rest keep the defaults documented in docs/dizzle.md). Kept apart from rules.py so the launcher never
-loads the rules core: (option, label, ((value, shown as), ...)), and RULES."""
+"""What the launcher shows before a game, kept apart from rules.py so the launcher never
+loads the rules core: SETUP, the options its setup screen offers (the others keep
+the defaults documented in docs/dizzle.md), and RULES, the rules summary.
+
+An option: (name, label, choices, when). A choice: (value, shown as, a line of help
+under the form, at most two lines of 21 characters). when: None, or (other option, value): the
+option is offered only while that other option has that value."""
 SETUP = (
-    ("level", "Level", ((1, "1"), (2, "2"), (3, "3"), (4, "4"))),
-    ("start", "Starts", ((0, "P1"), (-1, "Random"))),
+    ("level", "Level", ((1, "1", "Sheet 1: gems, puzzles and bombs."),
+                        (2, "2", "Sheet 2: keys, locks and flags too."),
+                        (3, "3", "Sheet 3: rockets and planets too."),
+                        (4, "4", "Sheet 4: islands and brown piles.")), None),
+    ("start", "Starts", ((0, "P1", "Player 1 rolls the dice first."),
+                         (-1, "Random", "A player drawn at random rolls first.")), None),
 )
 
 # the rules summary: the launcher's "Rules" item and the in-game menu

@@ -1,14 +1,25 @@
-"""What the launcher shows before a game: the options its setup screen
-offers (the rest keep the defaults documented in docs/words.md). Kept apart from rules.py so the launcher never
-loads the rules core or the dictionary: (option, label, ((value, shown as), ...)),
-and RULES."""
+"""What the launcher shows before a game, kept apart from rules.py so the launcher never
+loads the rules core: SETUP, the options its setup screen offers (the others keep
+the defaults documented in docs/words.md), and RULES, the rules summary.
+
+An option: (name, label, choices, when). A choice: (value, shown as, a line of help
+under the form, at most two lines of 21 characters). when: None, or (other option, value): the
+option is offered only while that other option has that value."""
 SETUP = (
-    ("mode", "Deck", (("auto", "Auto"), ("children", "Kids"), ("adults2", "2 adult"),
-                      ("adults34", "3-4 adlt"))),
-    ("wordRules", "Words", (("auto", "Auto"), ("relaxed", "Relaxed"), ("strict", "Strict"))),
-    ("kidListOnly", "Kid words", ((False, "No"), (True, "Only"))),
-    ("scoringVariant", "Points", ((False, "1 round"), (True, "Rounds"))),
-    ("matchRounds", "Rounds", ((5, "5"), (7, "7"), (10, "10"), (3, "3"))),
+    ("mode", "Deck", (("auto", "Auto", "The adults' deck for this many players."),
+                      ("children", "Kids", "The children's deck."),
+                      ("adults2", "2 adult", "The adults' deck for 2 players."),
+                      ("adults34", "3-4 adlt", "The adults' deck for 3-4 players.")), None),
+    ("wordRules", "Words", (("auto", "Auto", "Kids' deck relaxed, adults' strict."),
+                            ("relaxed", "Relaxed", "Any word in the dictionary."),
+                            ("strict", "Strict", "No verbs, no pet forms (kitty).")), None),
+    ("kidListOnly", "Kid words", ((False, "No", "Words as the Words row says."),
+                                  (True, "Only", "Only kid-friendly words count.")), None),
+    ("scoringVariant", "Points", ((False, "1 round", "One round: fewest cards left wins."),
+                                  (True, "Rounds", "Rounds: points for cards others hold.")), None),
+    ("matchRounds", "Rounds", ((5, "5", "Rounds in the match."), (7, "7", "Rounds in the match."),
+                               (10, "10", "Rounds in the match."), (3, "3", "Rounds in the match.")),
+     ("scoringVariant", True)),
 )
 
 # the rules summary: the launcher's "Rules" item and the in-game menu
