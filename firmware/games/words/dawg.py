@@ -4,10 +4,10 @@
 # word ends carry a mask of the lists holding the word (strict and kids are subsets
 # of relaxed); tools/build_dictionary.py writes it, docs/dictionary.md has the layout.
 # The graph stays on flash: the lexicons open on one file share one _File, which
-# holds the hot table and a small page cache, so the RAM a lookup or a search needs
-# does not depend on the size of the dictionary. The walks themselves are in
-# dawgwalk.py (native code where the port has it).
-#
+# holds the hot table and a small page cache (dawgwalk.Pages), so the RAM a lookup or
+# a search needs does not depend on the size of the dictionary. The lookups and
+# searches are in dawgwalk.py (native code where the port has it); this module opens
+# and checks the file.
 try:
     from micropython import const
 except ImportError:
@@ -20,12 +20,13 @@ from games.words import dawgwalk as W
 _MAGIC = b"PPDW"
 _VERSION = const(2)
 HEADER_SIZE = const(44)
-# Cache slots of W.PAGE (512) bytes. An 8 tiles + joker search touches pages all over
-# the file (the joker opens every branch); reads per search over 40 hands (median/max)
-# were, by slots: 4: 1129/2657, 8: 794/1757, 16: 566/1192, 32: 391/797 (the former
-# 8 x 128-byte cache: 2000/4700). A read costs about 0.9 us on the unix port whatever
-# its size up to 2 KB, on a Pico a file-system call plus the copy. 16 slots = 8.3 KB,
-# shared by every list open on the file (the game and the hint list).
+# Cache slots of 512-byte pages (dawgwalk). Fewer slots, more reads: an 8 tiles + joker
+# search (40 hands, median/max) reads 954/2274 pages with 4 slots, 778/1791 with 8 and
+# 635/1383 with 16 (the joker opens branches all over the file); a normal computer
+# decision 23/326 (2 players) and 34/440 (4 players) with 4 slots, 19/290 and 29/425
+# with 8. The heap decides: a 4-player game compiled from source needs 95 KB with 4
+# slots, 97 KB with 8 (budget 96 KB, tests/test_parity.py). A read costs the unix port
+# about 1 us whatever its size up to 2 KB, a Pico a file-system call and the copy.
 SLOTS = const(4)
 
 
@@ -67,9 +68,8 @@ def crc32(data, crc=0):
 
 
 class _File:
-    # words.dawg open once for every list read from it: header fields, the hot table
-    # and the page cache in one bytearray (mem), the walk's cache state (ctx), what the
-    # walk calls to read a page (io), and the spare search state.
+    # words.dawg open once for every list read from it: the header's fields and the
+    # page cache (pages).
 
     def __init__(self, path, name):
         self.path = path
@@ -116,6 +116,7 @@ class _File:
         hot_off = _u32(h, 20)
         root = _u32(h, 24)
         if (wbits > 24 or hbits > 16 or hot_n > (1 << hbits) or self.max_len > W.MAX_DEPTH
+                or not 1 <= self.min_len <= self.max_len
                 or hot_off + 3 * hot_n > size or root >= 8 * size or root < 8 * HEADER_SIZE):
             raise damaged(self.name, "bad header fields")
         self.pages = W.Pages(f, size, hot_n, hbits, wbits, root, SLOTS)
