@@ -1,11 +1,12 @@
 """Parity: every game's self-play transcript is byte-identical under CPython and
-MicroPython (the unix port, under the 96 KB heap cap the console must live with).
+MicroPython (the unix port, under the 96 KB heap cap of a game's rules and bots).
 
 Most runs import the firmware precompiled by mpy-cross, as the console does. One run
 per game (the most players up to 4, seed 1) imports it from source instead: MicroPython
-then compiles every module on the 96 KB heap itself, which needs several times a
-module's source size while it compiles, so a module that grows too big (or a game whose
-modules no longer fit together) fails here. Split big modules, as Word Cards does."""
+then compiles every module itself, so the source parses and behaves the same there
+too. The console never compiles the firmware (`make flash` and `make run` give it the
+mpy-cross build), so that run has a larger heap (SOURCE_HEAP): what the console loads
+is budgeted on the precompiled runs and in `make bench`."""
 import os
 import subprocess
 import sys
@@ -16,6 +17,9 @@ from games.catalogue import GAMES
 
 ROOT = mpy.ROOT
 HEAP = "96K"
+# compiling needs several times a module's size while it compiles: Word Cards' 4-player
+# game from source needs 95 KB, precompiled 88 KB (64-bit unix port)
+SOURCE_HEAP = "128K"
 # The launcher with a game's screens loaded, plus this harness: about 112 KB of objects on the 64-bit
 # unix port (roughly half that on a 32-bit console); `make bench` reports the smallest heap.
 LAUNCHER_HEAP = "160K"
@@ -73,10 +77,11 @@ def test_selfplay_identical_under_micropython(game, players, seed, mpy_env):
 
 @pytest.mark.parametrize("game,players", [(e[0], min(4, e[3])) for e in GAMES])
 def test_selfplay_from_source_fits_the_heap(game, players):
-    """No PP_FIRMWARE: MicroPython compiles the game's .py files under the 96 KB cap."""
+    """No PP_FIRMWARE: MicroPython compiles the game's .py files itself."""
     env = dict(os.environ)
     env.pop("PP_FIRMWARE", None)
-    assert_same_transcript(["tools/selfplay.py", game, "--players", str(players), "--seed", "1"], env)
+    assert_same_transcript(["tools/selfplay.py", game, "--players", str(players), "--seed", "1"], env,
+                           SOURCE_HEAP)
 
 
 def test_selfplay_refuses_bad_arguments_clearly():

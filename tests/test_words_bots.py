@@ -5,6 +5,7 @@ import selfplay
 from core.jsonout import dumps
 from core.rng import Rng
 from games.words import bot, rules
+from games.words.wordlist import WordListLexicon
 
 
 def test_normal_beats_easy():
@@ -107,3 +108,52 @@ def test_save_and_resume_anywhere_plays_on_identically():
             brng2 = Rng(1)
             brng2.setstate(saved["bot"])
             assert head + _transcript(g2, brng2, levels) == full, "resume at action %d differs" % cut
+
+
+class PlainSearch:
+    """A DAWG lexicon whose best_words and insertions are the plain definitions
+    (WordListLexicon's: score every word found, try every letter at every place)
+    instead of the native walks; lookups and the word search stay the lexicon's."""
+
+    best_words = WordListLexicon.best_words
+    insertions = WordListLexicon.insertions
+
+    def __init__(self, lx):
+        self.lx = lx
+        self.name = lx.name
+        self.max_len = lx.max_len
+
+    def contains(self, word):
+        return self.lx.contains(word)
+
+    def iter_words_from(self, letters, jokers=0, min_len=3):
+        return self.lx.iter_words_from(letters, jokers, min_len)
+
+    def words_from(self, letters, jokers=0, min_len=3, limit=None):
+        return self.lx.words_from(letters, jokers, min_len, limit)
+
+
+def test_bots_decide_as_with_the_plain_searches():
+    """Whole games: the computer players' actions are the same whether the lexicon
+    answers best_words and insertions with the native walks or the plain definitions."""
+    from games.words.lexicon import open_lexicon
+    lists = {name: open_lexicon(name) for name in ("relaxed", "strict", "kids")}
+    try:
+        calls = 0
+        for seed in range(18):
+            players = 2 + seed % 3
+            levels = (["normal"], ["normal", "easy"], ["easy", "normal"])[seed % 3]
+            opts = {"scoringVariant": True, "matchRounds": 2} if seed % 2 else None
+            runs = []
+            for wrap in (lambda lx: lx, PlainSearch):
+                g = rules.Game(players, opts, Rng(seed))
+                g = rules.Game(players, opts, Rng(seed), wrap(lists[g.dictionary]), wrap(lists["kids"]))
+                g.start()
+                g.pop_events()
+                runs.append(_transcript(g, Rng(seed ^ 0x5A5A), levels, 600))
+            assert runs[0] == runs[1], "seed %d" % seed
+            calls += len(runs[0])
+        assert calls > 300
+    finally:
+        for lx in lists.values():
+            lx.close()

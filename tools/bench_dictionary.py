@@ -1,23 +1,31 @@
-"""Sizes and speed of the Word Cards dictionary (firmware/games/words/words.dawg).
+"""Sizes and speed of the Word Cards dictionary (words.dawg) and computer player.
 
-    micropython tools/bench_dictionary.py [--quick] [--list NAME]
-    micropython -X heapsize=24K tools/bench_dictionary.py --quick     (RAM proof)
-    python tools/bench_dictionary.py                                   (CPython, for comparison)
+    micropython tools/bench_dictionary.py [--quick] [--list NAME] [--seeds N]
+    PP_FIRMWARE=build/mpy micropython -X heapsize=160K tools/bench_dictionary.py
+                                        (the precompiled tree, as on a console:
+                                         python tools/build.py --mpy-tree build/mpy;
+                                         the computer decisions need the 160 KB)
+    python tools/bench_dictionary.py    (CPython, for comparison; no allocation figures)
 
-Prints the file size and word counts, the time to open a list (header check, and
-the full CRC check), `contains` times over a fixed set of words and non-words, and
-`words_from` times for hands of 8 letter cards + 1 joker and of 7 letter cards,
-drawn with core.rng from the children's deck letters, both as a list
-(words_from) and counted one by one (iter_words_from, nothing kept: the figure
-that holds under a small heap). Times are median/max in microseconds. Budgets (docs/dictionary.md): lookup < 2 ms, 8+1 search < 200 ms median
-on the MicroPython unix port; file <= 150 KB.
+Prints the file size and word counts, the time to open a list, `contains` times,
+and for hands of 8 letter cards + 1 joker and of 7 letter cards (drawn with
+core.rng from the deck's letters): the full search counted word by word
+(iter_words_from, nothing kept) and the best-scoring search the computer player
+uses (best_words); then the normal computer player's decisions in whole 2- and
+4-player games (all seats normal, --seeds seeds). For each: median and max time
+on this port in microseconds with the estimated Pico milliseconds beside it (the
+factor of device_factor), the file reads (cache pages) and the bytes allocated
+(MicroPython's micropython.mem_total, where the port counts them).
 
-For `make bench` (docs/performance.md): a CALIBRATION line (tools/devtime.py) first
-and last, and per list a `SEARCH8J` line for the 8 tiles + 1 joker search the game
-runs (iter_words_from): its times (each hand's faster of two runs) and the file
-reads each search makes, counted in
-a second pass over the same hands on a fresh list (so the page cache goes through
-the same states) with the list's file wrapped here, not in the firmware.
+Times are the fastest of REPEAT runs of the same item (the machine is shared:
+other processes only ever add time); the cache is warm, as in a game, and the heap
+is collected every 4 KB allocated, as on the console (that time is in the figures).
+The cost of one page read here is printed too: reads are file-system calls, whose
+device price the factor may not fit (tools/devtime.py's model can price them).
+Budgets in estimated Pico ms (issue 12): 8 + 1 search max 300; computer decision
+median 100, max 500. For `make bench` (docs/performance.md): a CALIBRATION line
+(tools/devtime.py) first and last, and per list a SEARCH8J line for the 8 tiles +
+1 joker search (times and file reads).
 """
 import sys
 import gc
@@ -31,6 +39,17 @@ import devtime
 from core.rng import Rng
 from games.words import lexicon
 
+try:
+    from micropython import mem_total
+except ImportError:
+    mem_total = None
+
+REPEAT = 3
+DECISIONS_HEAP_KB = 160     # a 4-player game (about 90 KB on the 64-bit port) and the figures
+SEARCH_MAX_MS = 300
+DECISION_MEDIAN_MS = 100
+DECISION_MAX_MS = 500
+
 # letter totals of the 110-card deck (data of the rules spec: blue + red + yellow)
 DECK = ("A8 B2 C3 D3 E12 F2 G2 H3 I7 J1 K1 L4 M2 N5 O7 P2 Q1 R5 S6 T6 U3 V1 W2 X1 Y2 Z1")
 
@@ -39,6 +58,15 @@ WORDS = ("cat", "house", "zebra", "shock", "sock", "who", "jumped", "went", "qui
          "extraordinary", "rhythm", "mississippi", "zzz", "xqz", "london", "paris", "abbr",
          "etc", "catx", "housex", "zebr", "aaa", "qwerty", "jumpe", "walke", "cats",
          "houses", "zebras", "running", "ran", "runs", "bedroom", "kitten", "dog", "dogs")
+
+
+CALIBRATION = []    # the devtime calibration timed at the start of this run
+
+
+def pico_ms(us):
+    """Estimated Pico (RP2040, 125 MHz) ms of us here: tools/devtime.py's model, with
+    the calibration workload timed in this same run."""
+    return devtime.pico_ms(us, CALIBRATION[0].us())
 
 
 def deck_letters():
@@ -59,70 +87,59 @@ def hands(n, size, seed):
     return res
 
 
-def stats(times):
-    t = sorted(times)
-    return t[len(t) // 2], t[-1]
+def stats(values):
+    v = sorted(values)
+    return v[len(v) // 2], v[-1]
 
 
-def timed(fn, *args):
-    t0 = _path.ticks_us()
-    r = fn(*args)
-    return _path.ticks_diff(_path.ticks_us(), t0), r
+class Meter:
+    """Time (fastest of REPEAT), file reads and bytes allocated of one call."""
 
+    def __init__(self, lx):
+        self.lx = lx
+        self.times = []
+        self.reads = []
+        self.alloc = []
 
-class CountingFile:
-    """The list's file with its reads counted (seek, tell and close passed on)."""
+    def run(self, fn, args=(), reset=None):
+        """fn(*args) REPEAT times from the same state: the page cache (and what reset()
+        puts back) as before the first run, so a repeat is not faster for what the
+        first run left in the cache."""
+        best = None
+        r = None
+        pages = self.lx._file.pages if hasattr(self.lx, "_file") else None
+        if pages:
+            ctx = pages.ctx[:]
+            mem = bytes(pages.mem)
+        for i in range(REPEAT):
+            if pages:
+                pages.ctx[:] = ctx
+                pages.mem[:] = mem
+            if reset:
+                reset()
+            gc.collect()
+            reads = self.lx.reads
+            a = mem_total() if mem_total else 0
+            t0 = _path.ticks_us()
+            r = fn(*args)
+            t = _path.ticks_diff(_path.ticks_us(), t0)
+            if i == 0:          # the first run: what a single call reads and allocates
+                self.alloc.append((mem_total() - a) if mem_total else 0)
+                self.reads.append(self.lx.reads - reads)
+            best = t if best is None or t < best else best
+        self.times.append(best)
+        return r
 
-    def __init__(self, f):
-        self.f = f
-        self.reads = 0
-
-    def readinto(self, buf):
-        self.reads += 1
-        return self.f.readinto(buf)
-
-    def read(self, *n):
-        self.reads += 1
-        return self.f.read(*n)
-
-    def seek(self, *where):
-        return self.f.seek(*where)
-
-    def tell(self):
-        return self.f.tell()
-
-    def close(self):
-        return self.f.close()
-
-
-def reads_per_search(name, hand_list, jokers):
-    """File reads of each search, on a fresh list as the timed pass had it; None if the
-    list keeps its file under another name than the DAWG reader's _f."""
-    lx = lexicon.open_lexicon(name, verify=False)
-    if not hasattr(lx, "_f"):
-        lx.close()
-        return None
-    counter = CountingFile(lx._f)
-    lx._f = counter
-    reads = []
-    for hand in hand_list:
-        before = counter.reads
-        count_words(lx, hand, jokers)
-        reads.append(counter.reads - before)
-    lx.close()
-    return reads
-
-
-def search_times(name, hand_list, jokers):
-    """Each search's time again, on a fresh list (the page cache as the first pass had it)."""
-    lx = lexicon.open_lexicon(name, verify=False)
-    times = []
-    for hand in hand_list:
-        gc.collect()
-        t, _n = timed(count_words, lx, hand, jokers)
-        times.append(t)
-    lx.close()
-    return times
+    def line(self, label, budget_ms=None):
+        med, mx = stats(self.times)
+        rmed, rmx = stats(self.reads)
+        amed, amx = stats(self.alloc)
+        verdict = ""
+        if budget_ms is not None:
+            verdict = "  (budget max %d ms: %s)" % (budget_ms, "ok" if pico_ms(mx) <= budget_ms else "OVER")
+        alloc = "alloc %d/%d B" % (amed, amx) if mem_total else "alloc n/a"
+        return ("%s: n=%d  median %d us (Pico ~%.0f ms)  max %d us (Pico ~%.0f ms)  reads %d/%d  %s%s"
+                % (label, len(self.times), med, pico_ms(med), mx, pico_ms(mx), rmed, rmx, alloc, verdict))
 
 
 def count_words(lx, hand, jokers):
@@ -132,26 +149,107 @@ def count_words(lx, hand, jokers):
     return n
 
 
+TILE = bytes([10] * 26)
+
+
+def best_word(lx, hand, jokers):
+    return lx.best_words(hand, jokers, 3, 1, TILE, 3, 1000)
+
+
+def bench_lists(names, quick):
+    nh = 5 if quick else 40
+    for name in names:
+        lx = lexicon.open_lexicon(name, verify=False)
+        m = Meter(lx)
+        found = 0
+        for w in WORDS:
+            found += 1 if m.run(lx.contains, (w,)) else 0
+        print(m.line("%-7s contains (%d of %d are words)" % (name, found, len(WORDS))))
+        for label, size_, jok, seed in (("8 tiles + 1 joker", 8, 1, 11), ("7 tiles", 7, 0, 12)):
+            budget = SEARCH_MAX_MS if jok else None
+            m = Meter(lx)
+            nwords = 0
+            for hand in hands(nh, size_, seed):
+                nwords += m.run(count_words, (lx, hand, jok))
+            print(m.line("%-7s %s, every word (%d a hand)" % (name, label, nwords // nh), budget))
+            if jok:     # for make bench (tools/bench_pico.py)
+                med, mx = stats(m.times)
+                rmed, rmx = stats(m.reads)
+                print("SEARCH8J list=%s n=%d median_us=%d max_us=%d reads_median=%d reads_max=%d"
+                      % (name, nh, med, mx, rmed, rmx))
+            m = Meter(lx)
+            for hand in hands(nh, size_, seed):
+                m.run(best_word, (lx, hand, jok))
+            print(m.line("%-7s %s, best word" % (name, label)))
+        lx.close()
+
+
+def bench_decisions(seeds, players):
+    """The normal computer player's decisions over whole games, every seat normal; each
+    decision timed REPEAT times from the same state (the bot's rng restored)."""
+    rules, bot = _path.game_modules("words")
+    meter = None
+    for seed in range(1, seeds + 1):
+        game = rules.Game(players, None, Rng(seed))
+        lx = game.lexicon()
+        game.hint_lexicon()     # the app opens both before play
+        if meter is None:
+            meter = Meter(lx)
+        rng = Rng(seed ^ 0x5A5A)
+        game.start()
+        game.pop_events()
+        n = 0
+        while not game.is_over() and n < 20000:
+            state = rng.getstate()
+            action = meter.run(bot.choose, (game, "normal", rng), lambda: rng.setstate(state))
+            game.apply(action)
+            game.pop_events()
+            n += 1
+    med, mx = stats(meter.times)
+    ok = pico_ms(med) <= DECISION_MEDIAN_MS and pico_ms(mx) <= DECISION_MAX_MS
+    print(meter.line("computer decision, normal, %d players, %d seeds" % (players, seeds))
+          + "  (budget median %d / max %d ms: %s)" % (DECISION_MEDIAN_MS, DECISION_MAX_MS,
+                                                      "ok" if ok else "OVER"))
+
+
+def page_read_us(path):
+    """What one cache miss costs here: seek and read 520 bytes at offsets all over the file."""
+    f = open(path, "rb")
+    buf = bytearray(520)
+    f.seek(0, 2)
+    size = f.tell() - len(buf)
+    best = None
+    for _ in range(REPEAT):
+        t0 = _path.ticks_us()
+        for i in range(200):
+            f.seek((i * 7919 * 16) % size)
+            f.readinto(buf)
+        t = _path.ticks_diff(_path.ticks_us(), t0)
+        best = t if best is None or t < best else best
+    f.close()
+    return best / 200.0
+
+
 def main(argv):
+    from core.heap import collect_often
+    collect_often()         # the console's heap policy: a collection every 4 KB allocated
     quick = "--quick" in argv
     names = lexicon.LISTS
     if "--list" in argv:
         names = (argv[argv.index("--list") + 1],)
+    seeds = 3 if quick else 20
+    if "--seeds" in argv:
+        seeds = int(argv[argv.index("--seeds") + 1])
     impl = sys.implementation.name
-    cal = devtime.calibrate()
-    print(cal.line())
-
-    def pico(us):
-        """' (est. Pico N ms)' under MicroPython: the factor is the unix port's."""
-        if impl != "micropython":
-            return ""
-        return " (est. Pico %.0f ms)" % devtime.pico_ms(us, cal.us())
+    CALIBRATION.append(devtime.calibrate())
+    print(CALIBRATION[0].line())
     path = lexicon.dictionary_path()
     f = open(path, "rb")
     f.seek(0, 2)
     size = f.tell()
     f.close()
-    print("implementation: %s" % impl)
+    print("implementation: %s; estimated Pico ms = time here x %.0f (tools/devtime.py)" % (
+        impl, devtime.factor(CALIBRATION[0].us())))
     print("file: %s %d bytes (budget 153600 = 150 KB, all lists together)" % (lexicon.FILENAME, size))
     counts = []
     for nm in lexicon.LISTS:
@@ -159,61 +257,25 @@ def main(argv):
         counts.append("%s %d" % (nm, lx.count))
         lx.close()
     print("words: " + ", ".join(counts))
-    t_open, lx = timed(lexicon.open_lexicon, names[0], False)
+    t0 = _path.ticks_us()
+    lx = lexicon.open_lexicon(names[0], False)
+    t_open = _path.ticks_diff(_path.ticks_us(), t0)
     lx.close()
-    t_verify, lx = timed(lexicon.open_lexicon, names[0], True)
+    t0 = _path.ticks_us()
+    lx = lexicon.open_lexicon(names[0], True)
+    t_verify = _path.ticks_diff(_path.ticks_us(), t0)
     lx.close()
-    print("open: %d us%s (header and size), %d us%s (with the CRC of the whole file)" % (
-        t_open, pico(t_open), t_verify, pico(t_verify)))
-    reps = 1 if quick else 5
-    nh = 5 if quick else 40
-    for name in names:
-        lx = lexicon.open_lexicon(name, verify=False)
-        times = []
-        found = 0
-        for _ in range(reps):
-            for w in WORDS:
-                gc.collect()
-                t, r = timed(lx.contains, w)
-                times.append(t)
-                found += 1 if r else 0
-        med, mx = stats(times)
-        print("%-7s contains: n=%d median %d us%s, max %d us%s (%d of %d are words)"
-              % (name, len(times), med, pico(med), mx, pico(mx), found // reps, len(WORDS)))
-        for label, size_, jok, seed in (("8 tiles + 1 joker", 8, 1, 11), ("7 tiles", 7, 0, 12)):
-            for how in ("words_from", "iter_words_from"):
-                times = []
-                nwords = 0
-                err = None
-                for hand in hands(nh, size_, seed):
-                    gc.collect()
-                    try:
-                        if how == "words_from":
-                            t, r = timed(lx.words_from, hand, jok)
-                            n = len(r)
-                            r = None
-                        else:
-                            t, n = timed(count_words, lx, hand, jok)
-                    except MemoryError:
-                        err = "MemoryError: the result list does not fit the heap (use iter_words_from)"
-                        break
-                    times.append(t)
-                    nwords += n
-                if err:
-                    print("%-7s %s %s: %s" % (name, how, label, err))
-                    continue
-                med, mx = stats(times)
-                print("%-7s %s %s: n=%d median %d us%s, max %d us%s, %d words per hand"
-                      % (name, how, label, nh, med, pico(med), mx, pico(mx), nwords // nh))
-                if how == "iter_words_from" and jok:
-                    # each hand's faster of two timings (another process may take the CPU)
-                    again = search_times(name, hands(nh, size_, seed), jok)
-                    med, mx = stats([min(a, b) for a, b in zip(times, again)])
-                    reads = reads_per_search(name, hands(nh, size_, seed), jok)
-                    rmed, rmx = stats(reads) if reads else (-1, -1)
-                    print("SEARCH8J list=%s n=%d median_us=%d max_us=%d reads_median=%d reads_max=%d"
-                          % (name, nh, med, mx, rmed, rmx))
-        lx.close()
+    print("open: %d us (header, hot table, cache), %d us (with the CRC of the whole file)" % (t_open, t_verify))
+    print("a page read (seek, 520 bytes): %.1f us here; the reads below at this price are part of"
+          " the times" % page_read_us(path))
+    bench_lists(names, quick)
+    gc.collect()
+    if impl == "micropython" and gc.mem_free() + gc.mem_alloc() < (DECISIONS_HEAP_KB - 16) * 1024:
+        print("computer decisions: skipped, they need a heap of %d KB (micropython -X heapsize=%dK):"
+              " a game takes most of 96 KB, the figures the rest" % (DECISIONS_HEAP_KB, DECISIONS_HEAP_KB))
+    else:
+        for players in (2, 4):
+            bench_decisions(seeds, players)
     if impl == "micropython":
         gc.collect()
         print("heap after the runs: %d bytes used, %d free" % (gc.mem_alloc(), gc.mem_free()))

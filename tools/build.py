@@ -104,9 +104,23 @@ def build(board, outdir=None, quiet=False):
     return outdir, built
 
 
-def mpy_tree(outdir):
-    """firmware/ and hal/ compiled to .mpy with no -march (bytecode runs on any port),
-    data files copied: what the heap-capped MicroPython unix runs import, as a device would."""
+NATIVE_DECORATORS = ("@micropython.native", "@micropython.viper")
+
+
+def native_lines(src):
+    """Line numbers (0-based) of the native-code decorators in a source file."""
+    with open(src) as f:
+        return [i for i, line in enumerate(f) if line.strip() in NATIVE_DECORATORS]
+
+
+def mpy_tree(outdir, march="host"):
+    """firmware/ and hal/ compiled to .mpy, data files copied: what the heap-capped
+    MicroPython unix runs import, as a device would. Bytecode runs on any port; a module
+    with @micropython.native/viper functions is compiled for `march` ("host": the unix
+    port on this machine runs that native code), or with march=None (a port without
+    the native emitter, such as the browser's) with those decorators left out: such
+    functions are plain Python too, mpy-cross cannot compile them without -march."""
+    import tempfile
     errors = []
     for src, dev in device_files("pico")[1:]:
         dest = os.path.join(outdir, dev)
@@ -117,7 +131,21 @@ def mpy_tree(outdir):
         dest = dest[:-3] + ".mpy"
         if os.path.exists(dest) and os.path.getmtime(dest) >= os.path.getmtime(src):
             continue
-        r = subprocess.run([mpy_cross(), "-s", dev, "-o", dest, src], capture_output=True, text=True)
+        native = native_lines(src)
+        arch = ["-march=" + march] if native and march else []
+        with tempfile.TemporaryDirectory() as tmp:
+            if native and not march:     # blank lines keep the line numbers of tracebacks
+                with open(src) as f:
+                    lines = f.read().split("\n")
+                for i in native:
+                    lines[i] = ""
+                src_used = os.path.join(tmp, os.path.basename(src))
+                with open(src_used, "w") as f:
+                    f.write("\n".join(lines))
+            else:
+                src_used = src
+            r = subprocess.run([mpy_cross(), "-s", dev] + arch + ["-o", dest, src_used],
+                               capture_output=True, text=True)
         if r.returncode != 0:
             errors.append("%s: %s" % (os.path.relpath(src, ROOT), (r.stderr or r.stdout).strip()))
     if errors:

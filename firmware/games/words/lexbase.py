@@ -11,6 +11,10 @@ class DictionaryError(Exception):
     """The dictionary file is missing or damaged; the message is for the player."""
 
 
+def damaged(name, why):
+    return DictionaryError("Dictionary '%s' is damaged (%s): reinstall the game files" % (name, why))
+
+
 def _letter_counts(letters):
     cnt = bytearray(26)
     for ch in letters:
@@ -35,7 +39,7 @@ def _norm_word(word):
 
 
 class Lexicon:
-    """A word list: contains, words_from, iter_words_from."""
+    """A word list: contains, words_from, iter_words_from, best_words, insertions."""
 
     name = "?"
     count = 0               # number of words in the list
@@ -57,14 +61,34 @@ class Lexicon:
         out = []
         if limit is not None and limit <= 0:
             return out
-        for w in self.iter_words_from(letters, jokers, min_len):
+        it = self.iter_words_from(letters, jokers, min_len)
+        for w in it:
             out.append(w)
             if limit is not None and len(out) >= limit:
+                close = getattr(it, "close", None)
+                if close:       # MicroPython never closes a dropped generator itself
+                    close()
                 break
         return out
 
     def iter_words_from(self, letters, jokers=0, min_len=3):
         """The words of words_from one by one, alphabetically, none kept."""
+        raise NotImplementedError
+
+    def best_words(self, letters, jokers, min_len, k, weights, joker_weight, full_bonus=0, must=None):
+        """The k best-scoring words of words_from(letters, jokers, min_len), best first
+        (alphabetical among equal scores), as [score, word] pairs; no other word is kept.
+        A word scores weights[letter] (26 numbers, a..z) for each tile it uses (tiles
+        before jokers, from the left: the search's own rule), joker_weight for each
+        joker, and full_bonus when it uses every tile and every joker. must: a letter
+        whose tiles a word must all use (other words are left out)."""
+        raise NotImplementedError
+
+    def insertions(self, word, letters):
+        """Where one of `letters` put into `word` makes a word of the list: 26 position
+        masks, a..z (bit p of entry x: letter x put in before word[p], p = len(word) at
+        the end). A word made two ways (a letter put beside the same letter) counts once,
+        at the first position."""
         raise NotImplementedError
 
     def words(self):

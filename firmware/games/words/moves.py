@@ -1,14 +1,18 @@
 """The computer players' word search: the best word steps for the player to act.
 
 Bounded for the handheld: at most 9 hand letters per search, jokers only with 6
-cards or fewer, results streamed (iter_words_from) rather than listed, and where a
-letter fits into a table word cached by word (speed only, never a choice).
+cards or fewer. The normal level asks the lexicon for the best-scoring words only
+(best_words: the score below, worked out during the search, so no other word
+becomes a string) and for every letter that fits into a table word in one walk
+(insertions); the easy level streams the first 40 words it finds.
 """
 from games.words.table import LOWER, MIN, word_lower
 from games.words.hints import _minus
 
 HARD = b"\0\2\1\0\0\2\2\2\0\6\4\0\2\0\0\2\6\0\0\0\0\4\3\6\3\6"   # awkward letters, a..z
-_cache = [None, {}]       # [lexicon, {word + letter: positions where the letter fits}]
+TILE = bytes([10 + h for h in HARD])    # what a hand letter is worth in a word (consider)
+JOKER = 3                               # what a joker is worth
+OUT = 1000                              # bonus for a word that plays every letter and joker
 
 
 def best_steps(game, lex, check, level, rng, k):
@@ -45,11 +49,11 @@ def best_steps(game, lex, check, level, rng, k):
             n += 1
             if ch in have:
                 have.remove(ch)
-                score += 10 + HARD[LOWER.find(ch)]
+                score += TILE[LOWER.find(ch)]
             else:
-                score += 3
+                score += JOKER
         if n == nplay and out_ok:
-            score += 1000
+            score += OUT
         i = len(top)
         while i and (score > top[i - 1][0] or score == top[i - 1][0] and wd < top[i - 1][1]):
             i -= 1
@@ -57,45 +61,44 @@ def best_steps(game, lex, check, level, rng, k):
             top.insert(i, [score, wd, how, n])
             del top[k:]
 
+    def found(tiles, extra):
+        """Words from tiles (+ sj jokers) worth considering: for easy the first 40;
+        for normal the k best by consider's score, which differs from best_words'
+        by a constant here (extra's tile, the bonus), so the order is the same. Every
+        tile and joker played (OUT) needs the whole hand in the search."""
+        if level == "easy":
+            return lex.words_from(tiles, sj, MIN, 40)
+        full = OUT if out_ok and len(search) == len(letters) and sj == nj else 0
+        return [e[1] for e in lex.best_words(tiles, sj, MIN, k, TILE, JOKER, full, extra or None)]
+
     refs = list(range(len(hand)))
-    stream = lex.words_from
-    if level == "normal":
-        stream = getattr(lex, "iter_words_from", stream)    # no list: less heap
     if len(search) + sj >= MIN:
-        for wd in stream(search, sj, MIN, *((40,) if level == "easy" else ())):
+        for wd in found(search, ""):
             consider(wd, "", (None, refs), 0)
     if not game.may_touch_table():
         return top
     # a letter put into a table word
-    if _cache[0] is not lex:
-        _cache[0] = lex
-        _cache[1] = {}
-    cache = _cache[1]
     wis = range(len(game.words))
     if level == "easy" and len(wis) > 2:
         wis = (rng.randbelow(len(wis)), rng.randbelow(len(wis)))
     xs = LOWER if jokers_ok and (nplay == 1 or level == "normal" and len(hand) <= 2) else letters
     for wi in wis:
         base = word_lower(game.words[wi])
+        fits = lex.insertions(base, xs)
         done = ""
         for x in xs:
             if x in done:
                 continue
             done += x
-            key = base + x
-            pos = cache.get(key)
-            if pos is None:
-                if len(cache) > 24:
-                    cache.clear()
-                pos = b""
-                for p in range(len(base) + 1):
-                    if (p == 0 or base[p - 1] != x) and lex.contains(base[:p] + x + base[p:]):
-                        pos += bytes((p,))
-                cache[key] = pos
             h = letters.find(x)
-            for p in pos:
-                a = "add %d %d %s" % (wi, p, h if h >= 0 else "%d=%s" % (jok, x))
-                consider(base[:p] + x + base[p:], base, a, -1)
+            m = fits[LOWER.find(x)]
+            p = 0
+            while m:
+                if m & 1:
+                    a = "add %d %d %s" % (wi, p, h if h >= 0 else "%d=%s" % (jok, x))
+                    consider(base[:p] + x + base[p:], base, a, -1)
+                m >>= 1
+                p += 1
     # a new word with one letter taken from a table word (leaving a word in order)
     if level == "normal" and (not top or top[0][3] < 3) and (
             game.opts["multipleTakesPerTurn"] or not game.snap):
@@ -111,7 +114,6 @@ def best_steps(game, lex, check, level, rng, k):
         frees.sort()
         for _h, x, wi, p in frees[:3]:
             if len(search) + sj + 1 >= MIN:
-                for wd in stream(search + x, sj, MIN, *((40,) if level == "easy" else ())):
-                    if wd.count(x) > search.count(x):
-                        consider(wd, x, (None, refs + ["%d.%d" % (wi, p)]), -2)
+                for wd in found(search + x, x):     # words using the taken letter x
+                    consider(wd, x, (None, refs + ["%d.%d" % (wi, p)]), -2)
     return top

@@ -1,4 +1,7 @@
-"""WordListLexicon: a word list in memory with the lexicon interface (tests, small cases)."""
+"""WordListLexicon: a word list in memory with the lexicon interface (tests, small cases).
+
+Its best_words and insertions are the plain definitions the DAWG's native ones are
+tested against."""
 from games.words.lexbase import Lexicon, _letter_counts, _norm_word
 
 
@@ -43,3 +46,42 @@ class WordListLexicon(Lexicon):
                     short += need[k] - have[k]
             if short <= jokers:
                 yield w
+
+    def best_words(self, letters, jokers, min_len, k, weights, joker_weight, full_bonus=0, must=None):
+        # the plain way: score every word of the search (the reference for the DAWG's)
+        top = []
+        for w in self.iter_words_from(letters, jokers, min_len):
+            have = _letter_counts(letters)
+            score = 0
+            nj = 0
+            for ch in w:
+                x = ord(ch) - 97
+                if have[x]:
+                    have[x] -= 1
+                    score += weights[x]
+                else:
+                    nj += 1
+                    score += joker_weight
+            if must is not None and have[ord(must) - 97]:
+                continue
+            if nj == jokers and len(w) - nj == len(letters):
+                score += full_bonus
+            i = len(top)
+            while i and score > top[i - 1][0]:
+                i -= 1
+            if i < k:
+                top.insert(i, [score, w])
+                del top[k:]
+        return top
+
+    def insertions(self, word, letters):
+        # the plain way: try every letter at every position
+        fits = [0] * 26
+        cnt = _letter_counts(letters)
+        for x in range(26):
+            if cnt[x]:
+                ch = chr(97 + x)
+                for p in range(len(word) + 1):
+                    if (p == 0 or word[p - 1] != ch) and self.contains(word[:p] + ch + word[p:]):
+                        fits[x] |= 1 << p
+        return fits
