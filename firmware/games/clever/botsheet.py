@@ -19,18 +19,15 @@ if (GI, GR, GC) != (5, 3, 4) or H + NSYM > 32:
     raise ValueError("clever bot tables assume 5 lines, a 3x4 green grid and 10 symbols")
 
 
-def _span(keys, c):
-    # (first, end) of the indices whose key is c; they must be contiguous.
-    i = [k for k in range(len(keys)) if keys[k] == c]
-    if i and i[-1] - i[0] + 1 != len(i):
-        raise ValueError("clever bot: colour %d is not contiguous in the tables" % c)
-    return (i[0], i[-1] + 1) if i else (0, 0)
-
-
-# per colour: its lines (LLO..LHI) and its symbols (SLO..SHI) as ranges: a loop
-# over range() keeps a frame small (see "Frames" below)
-LLO, LHI = zip(*[_span(R.LCOL, c) for c in range(4)])
-SLO, SHI = zip(*[_span(R.D.SYM_COLOUR, c) for c in range(4)])
+# per colour: its lines (LLO..LHI) and its symbols (SLO..SHI) as ranges (a loop
+# over range() keeps a frame small: see "Frames" below); each must be contiguous
+LLO = tuple(R.LCOL.index(c) if c in R.LCOL else 0 for c in range(4))
+LHI = tuple(LLO[c] + R.LCOL.count(c) for c in range(4))
+SLO = tuple(R.D.SYM_COLOUR.index(c) for c in range(4))
+SHI = tuple(SLO[c] + R.D.SYM_COLOUR.count(c) for c in range(4))
+if [R.LCOL[LLO[c]:LHI[c]].count(c) for c in range(4)] != [R.LCOL.count(c) for c in range(4)] or \
+        [R.D.SYM_COLOUR[SLO[c]:SHI[c]].count(c) for c in range(4)] != [SHI[c] - SLO[c] for c in range(4)]:
+    raise ValueError("clever bot: a colour's lines or symbols are not contiguous")
 HP = H + SLO[2]         # the hand's presents
 LEN = tuple(len(r) for r in R.LREW)
 REW = R.LREW
@@ -38,11 +35,11 @@ REW = R.LREW
 # takes (-1 in LWANT: the colour's one symbol); past the end: needs 99, never fits
 NH = tuple(array("h", [R.LNEED[l][k] << 5 | H + (R.LWANT[l][k] if R.LWANT[l][k] > 0 else SLO[R.LCOL[l]])
                       for k in range(LEN[l])] + [99 << 5 | H]) for l in range(GI))
-# per green bit: the bonus colour its row / column gives once full (-1: none), and their masks
-GROWB = tuple(R.GREW[b // GC] - 2 if R.GREW[b // GC] > 1 else -1 for b in range(NG))
-GCOLB = tuple(R.GREW[GR + b % GC] - 2 if R.GREW[GR + b % GC] > 1 else -1 for b in range(NG))
-GROWM = tuple(R.GMASK[b // GC] for b in range(NG))
-GCOLM = tuple(R.GMASK[GR + b % GC] for b in range(NG))
+# per green bit b, at 2b its row, at 2b+1 its column: GBM the mask, GBC the
+# bonus colour it gives once full (255: none)
+GBM = tuple(R.GMASK[i // 2 // GC if i % 2 == 0 else GR + i // 2 % GC] for i in range(2 * NG))
+GBC = bytes(R.GREW[i // 2 // GC if i % 2 == 0 else GR + i // 2 % GC] - 2 if
+            R.GREW[i // 2 // GC if i % 2 == 0 else GR + i // 2 % GC] > 1 else 255 for i in range(2 * NG))
 OFS = 4096              # a cross changes value() by less: the codes below stay positive
 
 
@@ -75,30 +72,41 @@ POP4 = bytes(_pop(x) for x in range(16))
 PK = tuple(sum(((x >> c) & 1) << 2 * c for c in range(GC)) for x in range(16))
 
 
-def _tables(fin):
-    # What value() adds up: per line, its worth by fields crossed; per green
-    # row, its worth by its 4 bits; the columns' worth by PK sum. fin: stars only.
-    # (16-bit arrays: a quarter of a tuple's room on a 64-bit port, half on a Pico.)
-    out = []
+def _build(fin):
+    # value()'s tables (fin: stars only), then what one more cross adds
+    vt, ld, rd, cd = [], [], array("h"), array("h")
     for l in range(GI):
         p = _pot(R.LREW[l], R.LNEED[l])
-        out.append(array("h", (R.LSTARS[l][k] * STAR + (0 if fin else p[k]) for k in range(len(p)))))
+        a = array("h")
+        d = array("h")
+        for k in range(len(p)):
+            a.append(R.LSTARS[l][k] * STAR + (0 if fin else p[k]))
+            if k:
+                d.append(a[k] - a[k - 1])
+        vt.append(a)
+        ld.append(d)
     for r in range(GR):
-        out.append(array("h", (_mask(R.GREW[r], GC - POP4[x], fin) for x in range(16))))
-    out.append(array("h", (sum(_mask(R.GREW[GR + c], GR - (x >> 2 * c & 3), fin) for c in range(GC))
-                           for x in range(256))))
-    return tuple(out)
+        a = array("h")
+        for x in range(16):
+            a.append(_mask(R.GREW[r], GC - POP4[x], fin))
+        vt.append(a)
+        for k in range(GC + 1):
+            rd.append(_mask(R.GREW[r], GC - k - 1, fin) - _mask(R.GREW[r], GC - k, fin))
+    a = array("h")
+    for x in range(256):
+        k = 0
+        for c in range(GC):
+            k += _mask(R.GREW[GR + c], GR - (x >> 2 * c & 3), fin)
+        a.append(k)
+    vt.append(a)
+    for c in range(GC):
+        for k in range(GR + 1):
+            cd.append(_mask(R.GREW[GR + c], GR - k - 1, fin) - _mask(R.GREW[GR + c], GR - k, fin))
+    return tuple(vt), tuple(ld), rd, cd
 
 
-VT = (_tables(0), _tables(1))
-# what one more cross adds to value(): LD[fin][line][fields crossed],
-# GRD[fin][row][its crosses], GCD[fin][column][its crosses] (0 once full)
-LD = tuple(tuple(array("h", (t[l][k + 1] - t[l][k] for k in range(LEN[l]))) for l in range(GI)) for t in VT)
-GRD = tuple(tuple(array("h", (_mask(R.GREW[r], GC - k - 1, f) - _mask(R.GREW[r], GC - k, f) for k in range(GC + 1)))
-                  for r in range(GR)) for f in (0, 1))
-GCD = tuple(tuple(array("h", (_mask(R.GREW[GR + c], GR - k - 1, f) - _mask(R.GREW[GR + c], GR - k, f)
-                              for k in range(GR + 1))) for c in range(GC)) for f in (0, 1))
-del _span, _pot, _mask, _pop, _tables     # needed only to build the tables: their code leaves the heap
+VT, LD, GRD, GCD = zip(_build(0), _build(1))
+del _pot, _mask, _pop, _build     # needed only to build the tables: their code leaves the heap
 
 # Frames: MicroPython allocates a function's frame on the heap, at every call,
 # when its locals plus its deepest value stack pass 11 words
@@ -132,12 +140,10 @@ def mark_green(s, b, q):
     # Cross green bit b of sheet s, as mark_line.
     g = s[GI] | 1 << b
     s[GI] = g
-    if GROWB[b] >= 0 and g & GROWM[b] == GROWM[b]:
-        q[0] += 1
-        q[q[0]] = GROWB[b]
-    if GCOLB[b] >= 0 and g & GCOLM[b] == GCOLM[b]:
-        q[0] += 1
-        q[q[0]] = GCOLB[b]
+    for b in range(2 * b, 2 * b + 2):
+        if GBC[b] < 255 and g & GBM[b] == GBM[b]:
+            q[0] += 1
+            q[q[0]] = GBC[b]
 
 
 def cross_line(p, l, q):
@@ -202,9 +208,9 @@ def gbest(g, fin, skip):
     # value() (ties: the lowest), as (gain + OFS) * 16 + 15 - bit; -1 if none.
     p = PK[g & 15] + PK[g >> 4 & 15] + PK[g >> 8]
     for i in range(GC):
-        _CD[i] = GCD[fin][i][p >> 2 * i & 3]
+        _CD[i] = GCD[fin][(p >> 2 * i & 3) + 4 * i]
     for i in range(0, NG, 4):   # a literal step: range() with a variable one builds an object
-        _RD[i >> 2] = GRD[fin][i >> 2][POP4[g >> i & 15]]
+        _RD[i >> 2] = GRD[fin][POP4[g >> i & 15] + i + (i >> 2)]
     g |= skip
     p = -1
     for i in range(NG):
