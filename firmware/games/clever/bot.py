@@ -1,23 +1,22 @@
-"""Computer players for Clever Kids (everything in this game is public).
-
-easy: a child who knows the rules: half the time the colour with the most
-dice, otherwise any colour that fits; then random crosses until nothing
-fits; random bonus choices.
-normal: looks ahead over the whole move (crosses, then the bonus chain) and
-scores where it leads in centi-stars: stars, plus progress towards stars and
-bonus circles still ahead, minus what the dice left in the middle give the
-others (solo: plus what they give your own second pick); a move that ends
-the game scores high only if it wins. Integers only: same on every platform.
-
-How it stays fast on a Pico: the search works on one sheet and one hand,
-crossing and uncrossing in place (no copies, no action strings below the
-root); a sheet's worth is nine table lookups (tables built once at import);
-a position reached by two orders of the same crosses is searched once
-(memo keyed by one small int); what one more pick gives another player is
-worked out once per colour and dice and reused; and every decision has a
-work budget in search nodes (WORK), never a clock, so CPython and
-MicroPython choose alike. docs/clever.md has the figures.
-"""
+# Computer players for Clever Kids (everything in this game is public).
+#
+# easy: a child who knows the rules: half the time the colour with the most
+# dice, otherwise any colour that fits; then random crosses until nothing
+# fits; random bonus choices.
+# normal: looks ahead over the whole move (crosses, then the bonus chain) and
+# scores where it leads in centi-stars: stars, plus progress towards stars and
+# bonus circles still ahead, minus what the dice left in the middle give the
+# others (solo: plus what they give your own second pick); a move that ends
+# the game scores high only if it wins. Integers only: same on every platform.
+#
+# How it stays fast on a Pico: the search works on one sheet and one hand,
+# crossing and uncrossing in place (no copies, no action strings below the
+# root); a sheet's worth is nine table lookups (tables built once at import);
+# a position reached by two orders of the same crosses is searched once
+# (memo keyed by one small int); what one more pick gives another player is
+# worked out once per colour and dice and reused; and every decision has a
+# work budget in search nodes (WORK), never a clock, so CPython and
+# MicroPython choose alike. docs/clever.md has the figures.
 from games.clever import rules as R
 from games.clever.botsearch import setup, start, ev, plan, first_cross, bonus_cross, top_presents
 

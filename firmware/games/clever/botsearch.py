@@ -1,9 +1,8 @@
-"""The normal Clever Kids player's look-ahead (bot.py asks it about each action).
-
-One search at a time: its position (sheet and hand), bonus queues, answer
-caches and the decision's context live in this module, allocated once. See
-bot.py for what it values and botsheet.py for the tables and crosses.
-"""
+# The normal Clever Kids player's look-ahead (bot.py asks it about each action).
+#
+# One search at a time: its position (sheet and hand), bonus queues, answer
+# caches and the decision's context live in this module, allocated once. See
+# bot.py for what it values and botsheet.py for the tables and crosses.
 from array import array
 from games.clever import rules as R
 from games.clever.botsheet import *
