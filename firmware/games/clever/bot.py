@@ -21,7 +21,18 @@ from games.clever import rules as R
 from games.clever.botsearch import setup, start, ev, plan, first_cross, bonus_cross, top_presents
 
 LEVELS = ("easy", "normal")
-WORK = {"normal": 10000}  # search nodes per decision (a larger budget: a stronger level)
+WORK = {"normal": 80}   # work units per decision: positions searched + chains worked out
+
+
+MAXJ = max(max(n) for n in R.LNEED)   # most jokers one cross can take
+
+
+def _by_jokers(acts):
+    # acts (sorted) with the fewest jokers first: the first of equals wins
+    for j in range(MAXJ + 1):
+        for a in acts:
+            if a.count("J") == j:
+                yield a
 
 
 def _normal(g, acts):
@@ -32,7 +43,7 @@ def _normal(g, acts):
         top = top_presents(s, 4)
         acts = [a for a in acts if a == "done" or top >> R.parse(a)[1] & 1]
     best = None
-    for a in sorted(acts, key=lambda a: (a.count("J"), a)):
+    for a in _by_jokers(acts):
         c = R.D.COLOURS.find(a) if g.phase == "pick" else g.colour
         if a == "pass":
             start(g, s, c, ())

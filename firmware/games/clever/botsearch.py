@@ -93,6 +93,7 @@ def _chained(p, c, fin):
     if _GK[i] != k:
         _GV[i] = _chain(c, fin)
         _GK[i] = k
+        X.work -= 1
     return _GV[i]
 
 
@@ -114,7 +115,7 @@ def _ending(s):
     best = -1
     for p in range(x.np):
         if p != x.seat:
-            v = x.sc[p]
+            v = value(x.sheets[p], 1) // STAR
             if _MOVES[p]:
                 x.src = x.sheets[p]
                 v += gain(p, 1) // STAR
@@ -232,8 +233,10 @@ def _green_moves():
 
 def plan(c, stop):
     # Best ev() reachable by crossing on in colour c from the searched
-    # position; stop: the move may end here. Searches at most X.work positions
-    # more; a position reached again (another order, same crosses) is not searched again.
+    # position; stop: the move may end here. Each position searched and each
+    # chain worked out spends a unit of X.work; once it is spent, positions are
+    # valued as they stand, with no crosses further (deterministic: no clock).
+    # A position reached again (another order, same crosses) comes from the cache.
     key = _key(c) if stop else 0
     i = (key ^ key >> 5 ^ key >> 11 ^ key >> 17) & 63
     if stop and _MK[i] == key:
@@ -261,7 +264,6 @@ def setup(g, work):
     x = X
     seat = x.seat = g.seat
     x.np = g.n
-    x.sc = g.scores()
     x.sheets = g.sheets
     x.pj = g.opts["pool_jokers"]
     x.last = g.opts["end_rule"] == "turn" or (g.active + 1) % g.n == g.first
@@ -286,15 +288,20 @@ def setup(g, work):
 
 
 def start(g, s, c, pend):
-    # The searched position: sheet s, g's hand in colour c, bonuses pend.
-    n = g.counts(c)
+    # The searched position: sheet s, g's hand in colour c (as g.counts(c),
+    # without its lists), bonuses pend.
+    c = g.colour if c < 0 else c
     for i in range(H):
         S[i] = s[i]
     for i in range(NSYM):
-        S[H + i] = n[i]
-        _BASE[i] = -n[i]
+        S[H + i] = _BASE[i] = 0
     for i in range(R.NDICE):
-        _BASE[g.dice[i]] += not g.spent[i]
+        d = g.dice[i]
+        if not g.spent[i]:
+            _BASE[d] += 1
+            if not (g.role and g.taken[i]) and (R.D.SYM_COLOUR[d] == c or not d and (not g.role or X.pj)):
+                S[H + d] += 1
+                _BASE[d] -= 1
     P[0] = len(pend)
     for i in range(len(pend)):
         P[i + 1] = pend[i]
