@@ -26,7 +26,7 @@ GC_THRESHOLD = 4096     # core.heap.collect_often: one collection per 4 KB alloc
 HEAP = "96K"            # the heap cap of the parity and bench runs
 
 
-REPEATS = 3             # each decision is timed this often, the fastest kept: the machine is shared,
+REPEATS = 5             # each decision is timed this often, the fastest kept: the machine is shared,
                         # and a busy neighbour must not pass for a slow bot
 
 
