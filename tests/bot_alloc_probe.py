@@ -30,7 +30,7 @@ def frames():
         g.pop_events()
 
     def fresh(c):
-        S.setup(g, 1000)
+        S.setup(g, 1000, 2)
         S.start(g, g.sheets[g.seat], c, ())
         S.X.src = g.sheets[(g.seat + 1) % g.n]
         S._score(S.S)           # the pool and its codes, as ev() leaves them

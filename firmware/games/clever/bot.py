@@ -21,7 +21,11 @@ from games.clever import rules as R
 from games.clever.botsearch import setup, start, ev, plan, first_cross, bonus_cross, top_presents
 
 LEVELS = ("easy", "normal")
-WORK = {"normal": 80}   # work units per decision: positions searched + chains worked out
+# per level: work units per decision (positions searched + others' picks worked
+# out) and green fields tried per step of the look-ahead; a stronger level is
+# larger ones (docs/clever.md)
+WORK = {"normal": 80}
+KEEP = {"normal": 2}
 
 
 MAXJ = max(max(n) for n in R.LNEED)   # most jokers one cross can take
@@ -36,7 +40,7 @@ def _by_jokers(acts):
 
 
 def _normal(g, acts):
-    setup(g, WORK["normal"])
+    setup(g, WORK["normal"], KEEP["normal"])
     s = g.sheets[g.seat]
     if g.phase == "cross" and g.colour == 2 and len(acts) > 9:
         # presents: only the four that add most (with and without a joker)

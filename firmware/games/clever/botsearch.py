@@ -9,7 +9,6 @@ from games.clever.botsheet import *
 
 END = 800               # ending the game ahead (+) or not ahead (-)
 DENY = 1                # the others' gain counts 1 / (DENY * (players - 1))
-KEEP = 2                # green fields tried per step of the look-ahead
 
 # One search at a time: its position and queues live here, allocated once.
 S = [0] * (H + NSYM)   # the position searched: the mover's sheet and hand
@@ -214,10 +213,10 @@ def _line_moves(c):
 
 
 def _green_moves():
-    # Best plan() after each of the KEEP presents that add most (ties: the lowest).
+    # Best plan() after each of the X.keep presents that add most (ties: the lowest).
     best = None
     skip = 0
-    for i in range(KEEP):
+    for i in range(X.keep):
         b = gbest(S[GI], X.final, skip)
         if b < 0:
             break
@@ -259,8 +258,9 @@ def plan(c, stop):
     return v
 
 
-def setup(g, work):
-    # Fill X and the shared buffers for a decision of g's player.
+def setup(g, work, keep):
+    # Fill X and the shared buffers for a decision of g's player: work units
+    # to spend, presents tried per step.
     x = X
     seat = x.seat = g.seat
     x.np = g.n
@@ -270,6 +270,7 @@ def setup(g, work):
     x.final = 1 if g.ending and x.last else 0
     x.roller = g.role == 0 and g.phase != "bonus"
     x.work = work
+    x.keep = keep
     # who still picks this turn after this player
     for p in range(4):
         _MOVES[p] = 0
