@@ -162,7 +162,7 @@ def _place(game, seat, val, v, c, near):
                     m |= 1 << game.pips[i]
             for k in range(4 * c, 4 * c + 4):
                 i = game.nb[k]
-                if i < 255 and not game.field_problem(seat, i):
+                if i < 255 and game.field_free(seat, i):
                     m |= 1 << game.pips[i]
             if not m:
                 # boxed in after it: the next die jumps next to any X (those
