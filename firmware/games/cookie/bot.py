@@ -10,6 +10,7 @@
 # Everything on the boards and the scoreboard is public; neither level looks
 # at the rng or the forced queue. Comments, not docstrings, and few distinct
 # names: MicroPython compiles this file from source in a small heap.
+from array import array
 from games.cookie import data as D
 from games.cookie.state import SS, SEGSP, space_name, seg_index, seg_name
 
@@ -107,13 +108,14 @@ def _closes(g, p, i):
 
 # Scratch, allocated once: a decision then allocates next to nothing (the
 # normal player made 23 KB of lists per decision before, 5 collections).
-_SV = [0] * 84          # seg_values(): the worth of each wall
-_D = [0] * 84           # walls a task still needs (_need() fills the first n)
-_MARK = bytearray(84)   # 1: that wall is in _D already
-_R = [0] * 36           # red spaces still to cross, as free walls * 64 + space
-_TOP = [0] * (5 * 36)   # per space: the sums of its 0..4 most valuable free walls
-_NF = bytearray(36)     # per space: how many of its walls are free
-_V4 = [0] * 4           # one space's free wall values, best first
+# (arrays and bytearrays: a list takes 8 bytes an entry on a 64-bit port, 4 on a Pico)
+_SV = array("i", range(84))     # seg_values(): the worth of each wall
+_D = bytearray(84)              # walls a task still needs (_need() fills the first n)
+_MARK = bytearray(84)           # 1: that wall is in _D already
+_R = array("H", range(36))      # red spaces still to cross, as free walls * 64 + space
+_TOP = array("i", range(5 * 36))   # per space: the sums of its 0..4 most valuable free walls
+_NF = bytearray(36)             # per space: how many of its walls are free
+_V4 = array("i", range(4))      # one space's free wall values, best first
 # the walls of each row and column (rows 0..5, then columns 0..5), each once
 LINES = []
 for _k in range(0, 72, 6):
