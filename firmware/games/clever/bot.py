@@ -9,14 +9,13 @@
 # others (solo: plus what they give your own second pick); a move that ends
 # the game scores high only if it wins. Integers only: same on every platform.
 #
-# How it stays fast on a Pico: the search works on one sheet and one hand,
-# crossing and uncrossing in place (no copies, no action strings below the
-# root); a sheet's worth is nine table lookups (tables built once at import);
-# a position reached by two orders of the same crosses is searched once
-# (memo keyed by one small int); what one more pick gives another player is
-# worked out once per colour and dice and reused; and every decision has a
-# work budget in search nodes (WORK), never a clock, so CPython and
-# MicroPython choose alike. docs/clever.md has the figures.
+# How it stays fast on a Pico (the look-ahead is botsearch.py, on the sheet
+# model of botsheet.py and the tables of bottables.py): one position changed
+# in place, no copies and no action strings below the root; a sheet's worth
+# is nine table lookups; answers reused from two small caches; nothing
+# allocated while searching; and a work budget per decision (WORK), never a
+# clock, so CPython and MicroPython choose alike. docs/clever.md has the
+# figures.
 from games.clever import rules as R
 from games.clever.botsearch import setup, start, ev, plan, first_cross, bonus_cross, top_presents
 
@@ -26,8 +25,6 @@ LEVELS = ("easy", "normal")
 # larger ones (docs/clever.md)
 WORK = {"normal": 80}
 KEEP = {"normal": 2}
-
-
 MAXJ = max(max(n) for n in R.LNEED)   # most jokers one cross can take
 
 

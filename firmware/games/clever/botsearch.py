@@ -11,12 +11,14 @@ END = 800               # ending the game ahead (+) or not ahead (-)
 DENY = 1                # the others' gain counts 1 / (DENY * (players - 1))
 
 # One search at a time: its position and queues live here, allocated once.
-S = [0] * (H + NSYM)   # the position searched: the mover's sheet and hand
-P = [0] * 24           # the bonus colours earned on the way (P[0]: how many)
+# (queues: [0] is the length; a sheet has 12 bonus circles, each earned once,
+# so pending bonuses and their chains stay under 32)
+S = [0] * (H + NSYM)    # the position searched: the mover's sheet and hand
+P = [0] * 32            # the bonus colours earned on the way
 _SV = [0] * H           # S's sheet before ev() makes the bonus crosses
-_Q = [0] * 24           # ev()'s bonus queue (a sheet has 12 bonus circles)
+_Q = [0] * 32           # ev()'s bonus queue
 _GS = [0] * (H + NSYM)  # _chain(): another player's sheet, played on
-_GQ = [0] * 24
+_GQ = [0] * 32
 _POOL = [0] * NSYM      # the dice in the middle once the searched move ends
 _BASE = [0] * NSYM      # the dice in the middle the mover does not hold
 _FIXED = [0] * NSYM     # the dice not taken by the roller
