@@ -63,7 +63,6 @@ def test_normal_beats_easy():
 
 import random
 from games.clever import botsheet as H
-from games.clever import botsearch as S
 
 
 def reference_worth(s, final):
@@ -135,36 +134,41 @@ def test_best_next_cross_is_the_best_by_value():
 def test_work_budget_bounds_the_search_and_still_answers():
     """A smaller budget searches fewer positions; the answer stays legal. Budgets are
     work counts, never a clock, so CPython and MicroPython choose alike."""
-    from games.clever import bot
+    import importlib
+    # the modules as loaded now (an app test may have unloaded and reloaded the game)
+    bot = importlib.import_module("games.clever.bot")
+    search = importlib.import_module("games.clever.botsearch")
+    rules = importlib.import_module("games.clever.rules")
     counted = []
-    real_plan = S.plan
+    real_plan = search.plan
 
     def counting_plan(c, stop):
         counted[-1] += 1
         return real_plan(c, stop)
 
-    g = R.Game(4, None, Rng(7))
+    g = rules.Game(4, None, Rng(7))
     br = Rng(7 ^ 0x5A5A)
     g.start()
     saved = bot.WORK["normal"]
-    S.plan = counting_plan
+    search.plan = counting_plan
     bot.plan = counting_plan
     try:
-        while True:         # the first decision that searches 30 positions or more
+        while not g.is_over():      # the first decision that searches 30 positions or more
             counted.append(0)
-            a = B.choose(g, "normal", br)
+            a = bot.choose(g, "normal", br)
             if counted[-1] >= 30:
                 break
             g.apply(a)
             g.pop_events()
+        assert not g.is_over(), "no decision searched 30 positions"
         counted = []
         for work in (1000, 40, 1):
             bot.WORK["normal"] = work
             counted.append(0)
-            assert B.choose(g, "normal", Rng(1)) in g.legal_actions()
+            assert bot.choose(g, "normal", Rng(1)) in g.legal_actions()
     finally:
         bot.WORK["normal"] = saved
-        S.plan = real_plan
+        search.plan = real_plan
         bot.plan = real_plan
     # (a spent budget still values each root action: one position each)
     assert counted[0] > counted[1] > counted[2] and counted[2] <= len(g.legal_actions())
