@@ -57,3 +57,118 @@ def test_normal_beats_easy():
     print("normal won %d%% (mean stars normal %.2f, easy %.2f) in %.1fs" % (
         rate, score["normal"] / 500.0, score["easy"] / 500.0, time.time() - t0))
     assert rate >= 65
+
+
+# --- the look-ahead's tables and budget (games/clever/bot*.py) -------------------
+
+import random
+from games.clever import botsheet as H
+
+
+def reference_worth(s, final):
+    """A sheet's worth the plain way, from the rules' tables (the formula the tables
+    encode): stars, plus each reward still ahead shrunk by 3/4 per symbol still needed,
+    plus each unfinished green row and column by how many fields it lacks."""
+    v = R.stars(s) * H.STAR
+    if final:
+        return v
+    for l in range(R.GI):
+        ahead = 0
+        for i in range(len(R.LREW[l]) - 1, s[l] - 1, -1):
+            ahead += H.STAR if R.LREW[l][i] == 1 else H.BON * (R.LREW[l][i] > 1)
+            for _ in range(R.LNEED[l][i]):
+                ahead = ahead * 3 // 4
+        v += ahead
+    for i in range(R.GR + R.GC):
+        k = bin(R.GMASK[i] & ~s[R.GI]).count("1")
+        if k:
+            v += (H.STAR if R.GREW[i] == 1 else H.BON) * H.GQ[k] // 100
+    return v
+
+
+def random_sheet(rnd):
+    return [rnd.randint(0, len(R.LREW[l])) for l in range(R.GI)] + [rnd.getrandbits(R.GR * R.GC)]
+
+
+def test_value_tables_match_the_plain_formula():
+    rnd = random.Random(12)
+    for _ in range(3000):
+        s = random_sheet(rnd)
+        for final in (0, 1):
+            assert H.value(s, final) == reference_worth(s, final), (s, final)
+
+
+def test_best_next_cross_is_the_best_by_value():
+    """gbest/lbest rank crosses by what value() gains (ties: lowest bit / fewer jokers, first line)."""
+    rnd = random.Random(5)
+    for _ in range(1500):
+        s = random_sheet(rnd)
+        fin = rnd.randint(0, 1)
+        free = [b for b in range(R.GR * R.GC) if not s[R.GI] >> b & 1]
+        code = H.gbest(s[R.GI], fin, 0)
+        if not free:
+            assert code < 0
+            continue
+        worth = [H.value(s[:R.GI] + [s[R.GI] | 1 << b], fin) for b in free]
+        assert 15 - (code & 15) == free[worth.index(max(worth))]
+        c = rnd.choice((0, 1, 3))
+        p = s + [rnd.randint(0, 2) if rnd.random() < 0.5 else 0 for _ in range(R.NSYM)]
+        best = None
+        for l in range(R.GI):
+            if R.LCOL[l] != c or s[l] >= len(R.LREW[l]):
+                continue
+            k = R.LNEED[l][s[l]]
+            j = max(0, k - R.have(p[H.H:], R.LWANT[l][s[l]], c))
+            if j <= min(k, p[H.H]):
+                t = list(s)
+                t[l] += 1
+                key = (H.value(t, fin), -j)
+                if best is None or key > best[0]:
+                    best = (key, l, j)
+        code = H.lbest(p, c, fin)
+        assert (code < 0) == (best is None)
+        if best:
+            assert (7 - (code & 7), 7 - (code >> 3 & 7)) == best[1:]
+
+
+def test_work_budget_bounds_the_search_and_still_answers():
+    """A smaller budget searches fewer positions; the answer stays legal. Budgets are
+    work counts, never a clock, so CPython and MicroPython choose alike."""
+    import importlib
+    # the modules as loaded now (an app test may have unloaded and reloaded the game)
+    bot = importlib.import_module("games.clever.bot")
+    search = importlib.import_module("games.clever.botsearch")
+    rules = importlib.import_module("games.clever.rules")
+    counted = []
+    real_plan = search.plan
+
+    def counting_plan(c, stop):
+        counted[-1] += 1
+        return real_plan(c, stop)
+
+    g = rules.Game(4, None, Rng(7))
+    br = Rng(7 ^ 0x5A5A)
+    g.start()
+    saved = bot.WORK["normal"]
+    search.plan = counting_plan
+    bot.plan = counting_plan
+    try:
+        while not g.is_over():      # the first decision that searches 30 positions or more
+            counted.append(0)
+            a = bot.choose(g, "normal", br)
+            if counted[-1] >= 30:
+                break
+            g.apply(a)
+            g.pop_events()
+        assert not g.is_over(), "no decision searched 30 positions"
+        counted = []
+        for work in (1000, 40, 1):
+            bot.WORK["normal"] = work
+            counted.append(0)
+            assert bot.choose(g, "normal", Rng(1)) in g.legal_actions()
+    finally:
+        bot.WORK["normal"] = saved
+        search.plan = real_plan
+        bot.plan = real_plan
+    # (a spent budget still values each root action: one position each)
+    assert counted[0] > counted[1] > counted[2] and counted[2] <= len(g.legal_actions())

@@ -60,6 +60,15 @@ def ticks_us():
     return time.perf_counter_ns() // 1000
 
 
+# mem_total(): bytes allocated so far in this interpreter (MicroPython's memory statistics),
+# so a caller sees what one piece of work allocates; 0 where there is no such counter (CPython).
+try:
+    from micropython import mem_total
+except ImportError:
+    def mem_total():
+        return 0
+
+
 def ticks_diff(a, b):
     import time
     d = getattr(time, "ticks_diff", None)

@@ -7,7 +7,9 @@
 One line per action, `#<n> P<seat> <action>`, the game's event texts indented
 below it, and a last line `RESULT <json>`. The output is byte-identical under
 CPython and MicroPython (tests/test_parity.py holds it to that). --timing adds
-a `TIMING` line with bot decision times in microseconds (not compared).
+a `TIMING` line with bot decision times in microseconds and the bytes each
+decision allocates (MicroPython only; 0 under CPython), not compared.
+tools/bot_timing.py runs many such games and turns them into device estimates.
 """
 import sys
 
@@ -24,22 +26,28 @@ TIMING_SLOTS = 512  # decision times kept for --timing: allocated once, before t
 
 
 class Timing:
-    """Decision times in a fixed ring of slots (a growing list would need ever larger
-    blocks on a small heap); keeps the exact maximum and the last TIMING_SLOTS samples."""
+    """Decision times and bytes allocated in fixed rings of slots (a growing list would
+    need ever larger blocks on a small heap); keeps the exact maxima and the last
+    TIMING_SLOTS samples."""
 
     def __init__(self):
         self.slots = [0] * TIMING_SLOTS
+        self.bytes = [0] * TIMING_SLOTS
         self.count = 0
         self.max = 0
+        self.max_bytes = 0
 
-    def append(self, us):
+    def append(self, us, nbytes=0):
         self.slots[self.count % TIMING_SLOTS] = us
+        self.bytes[self.count % TIMING_SLOTS] = nbytes
         self.count += 1
         if us > self.max:
             self.max = us
+        if nbytes > self.max_bytes:
+            self.max_bytes = nbytes
 
-    def median(self):
-        kept = sorted(self.slots[:min(self.count, TIMING_SLOTS)])
+    def median(self, of=None):
+        kept = sorted((self.slots if of is None else of)[:min(self.count, TIMING_SLOTS)])
         return kept[len(kept) // 2] if kept else 0
 
 
@@ -100,10 +108,12 @@ def play(game_id, players, seed, levels=None, opts=None, out=print, timing=None)
     n = 0
     while not game.is_over():
         seat = game.to_act()
+        m0 = _path.mem_total()
         t0 = _path.ticks_us()
         action = bot.choose(game, seat_levels[seat], bot_rng)
         if timing is not None:
-            timing.append(_path.ticks_diff(_path.ticks_us(), t0))
+            us = _path.ticks_diff(_path.ticks_us(), t0)
+            timing.append(us, _path.mem_total() - m0)
         game.apply(action)
         n += 1
         out("#%d P%d %s" % (n, seat, action))
@@ -125,7 +135,8 @@ def main(argv):
     except ValueError as e:
         usage(str(e))
     if timing is not None and timing.count:
-        print("TIMING decisions=%d median_us=%d max_us=%d" % (timing.count, timing.median(), timing.max))
+        print("TIMING decisions=%d median_us=%d max_us=%d median_bytes=%d max_bytes=%d" % (
+            timing.count, timing.median(), timing.max, timing.median(timing.bytes), timing.max_bytes))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,20 @@ OPTIONS = (
 )
 
 
+def fits(s, c, n):
+    # Whether options(s, c, n) has any action, without building them: the
+    # colour pick asks this of every colour at every decision (here, not in
+    # sheet.py: that module's compile is the biggest of the game's).
+    if c == 2:
+        return s[GI] != GFULL and (have(n, -1, 2) > 0 or n[0] > 0)
+    for l in range(GI):
+        if LCOL[l] == c and s[l] < len(LREW[l]):
+            k = LNEED[l][s[l]]
+            if max(0, k - have(n, LWANT[l][s[l]], c)) <= min(k, n[0]):
+                return True
+    return False
+
+
 class Game(State):
     """The turn flow. State (in games/clever/__init__.py) holds the state
     a screen reads: see docs/clever.md."""
@@ -45,7 +59,7 @@ class Game(State):
             return "Your %s area is full" % nm
         if self.role and c not in cols and not (255 in cols and self.opts["pool_jokers"] and self.opts["jokers_any_colour"]):
             return "No %s die is left" % nm
-        if not options(self.sheets[self.seat], c, self.counts(c)):
+        if not fits(self.sheets[self.seat], c, self.counts(c)):
             return "Nothing fits in %s with these dice" % nm
         return ""
 

@@ -8,7 +8,7 @@
 #          table would still fit after it; rolls again only on good odds.
 # Everything on a Dizzle table is public; the bots read the game state and
 # never touch game.rng (only the rng passed in).
-from games.dizzle.sheets import EMPTY, DIE, BOOM
+from games.dizzle.sheets import EMPTY, XED, DIE, BOOM
 
 LEVELS = ("easy", "normal")
 _VAL = [0] * 128       # scratch for values(), big enough for any sheet
@@ -37,11 +37,17 @@ def choose(game, level, rng):
         return rng.choice(acts)
     val = values(game, seat)
     sh = game.sheets[seat]
-    best = None
+    best = near = None
+    if ph == "take" and game.opts["cluster"] != "newest":
+        # the fields next to this turn's dice, once: a die on c adds only
+        # c's own neighbours to them (the "newest" rule regroups: long way)
+        near = [[], None]
+        for i in game.placed[seat]:
+            game._around(seat, i, near[0])
     for a in acts:
         c = _cell(game, a)
         if ph == "take":
-            k = _place(game, seat, val, int(a[0]), c)
+            k = _place(game, seat, val, int(a[0]), c, near)
         elif ph == "back":
             # give back the die worth least (its field valued as if empty)
             sh[c] = EMPTY
@@ -133,7 +139,7 @@ def _chance(game, seat):
     return 1000 - s
 
 
-def _place(game, seat, val, v, c):
+def _place(game, seat, val, v, c, near):
     sh = game.sheets[seat]
     s = val[c] * 4
     for k in range(4 * c, 4 * c + 4):
@@ -145,14 +151,44 @@ def _place(game, seat, val, v, c):
             k -= 1
     if k > 0:
         # dice likely left at my next go: how many kinds would still fit?
+        # As _kinds() after the die, as a bit mask of pips, with no lists:
+        # 20 us instead of 60 on the unix port, measured over a 4-player game
         pool = game.pool
         sh[c] = DIE
-        game.placed[seat].append(c)
-        pool.remove(v)
-        k = _kinds(game, seat, pool)[1]
-        pool.append(v)
-        pool.sort()
-        game.placed[seat].pop()
+        m = 0
+        if near is not None:
+            for i in near[0]:
+                if i != c:
+                    m |= 1 << game.pips[i]
+            for k in range(4 * c, 4 * c + 4):
+                i = game.nb[k]
+                if i < 255 and game.field_free(seat, i):
+                    m |= 1 << game.pips[i]
+            if not m:
+                # boxed in after it: the next die jumps next to any X (those
+                # fields once per decision; the die on c only takes c away)
+                if near[1] is None:
+                    sh[c] = EMPTY
+                    near[1] = []
+                    for i in range(game.ncells):
+                        if sh[i] == XED:
+                            game._around(seat, i, near[1])
+                    sh[c] = DIE
+                for i in near[1]:
+                    if i != c:
+                        m |= 1 << game.pips[i]
+            k = 0
+            for i in range(1, 7):
+                if m >> i & 1 and pool.count(i) > (i == v):
+                    k += 1
+        else:
+            # the "newest" rule regroups the dice: the long way
+            game.placed[seat].append(c)
+            pool.remove(v)
+            k = _kinds(game, seat, pool)[1]
+            pool.append(v)
+            pool.sort()
+            game.placed[seat].pop()
         sh[c] = EMPTY
         s += 12 * min(k, 3)
     return s

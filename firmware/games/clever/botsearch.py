@@ -1,0 +1,337 @@
+# The normal Clever Kids player's look-ahead (bot.py asks it about each action).
+#
+# One search at a time: its position (sheet and hand), bonus queues, answer
+# caches and the decision's context live in this module, allocated once. See
+# bot.py for what it values and botsheet.py for the tables and crosses.
+from array import array
+from games.clever import rules as R
+from games.clever.botsheet import *
+
+END = 800               # ending the game ahead (+) or not ahead (-)
+DENY = 1                # the others' gain counts 1 / (DENY * (players - 1))
+
+# One search at a time: its position and queues live here, allocated once.
+# (queues: [0] is the length; a sheet has 12 bonus circles, each earned once,
+# so pending bonuses and their chains stay under 32)
+S = [0] * (H + NSYM)    # the position searched: the mover's sheet and hand
+P = [0] * 32            # the bonus colours earned on the way
+_SV = [0] * H           # S's sheet before ev() makes the bonus crosses
+_Q = [0] * 32           # ev()'s bonus queue
+_GS = [0] * (H + NSYM)  # _chain(): another player's sheet, played on
+_GQ = [0] * 32
+_POOL = [0] * NSYM      # the dice in the middle once the searched move ends
+_BASE = [0] * NSYM      # the dice in the middle the mover does not hold
+_FIXED = [0] * NSYM     # the dice not taken by the roller
+_KC = [0] * 4           # per colour: the dice of the pool a pick in it may use, coded
+_MOVES = [0] * 4        # 1: this seat still picks this turn after the mover
+
+
+class _Ctx:
+    # The decision being searched (one, reused).
+    pass
+
+
+X = _Ctx()
+X.gen = 0
+# Answer caches, direct-mapped: a key array and an answer array. A key carries
+# the decision's generation (1..255) in its high bits, so a new decision needs
+# no clearing (and no key made at start, 0..255, is ever asked for); a
+# collision only costs a recomputation. Sizes and hash measured over 4-player
+# games: 256 slots for the chains keep their number within 7% of one per
+# distinct key (128: +40%, 64: +80%). Built from range(): its length is known,
+# so the array is allocated once, in one piece.
+_GK = array("i", range(256))    # _chain() by seat, final, colour, dice (20 bits)
+_GV = array("h", range(256))
+_MK = array("i", range(64))     # plan() by position: colour, area, hand (21 bits)
+_MV = array("h", range(64))
+
+
+def _chain(c, fin):
+    # What one more pick of colour c from _POOL adds to sheet X.src: the
+    # best-looking cross after cross (ties: fewer jokers, then the first), then
+    # the bonuses.
+    s = _GS
+    src = X.src
+    for i in range(H):
+        s[i] = src[i]
+    s[H] = _POOL[0] if X.pj else 0
+    for i in range(SLO[c], SHI[c]):
+        s[H + i] = _POOL[i]
+    _GQ[0] = 0
+    while True:
+        if c == 2:
+            if not (s[HP] or s[H]):
+                break
+            i = gbest(s[GI], fin, 0)
+            if i < 0:
+                break
+            cross_green(s, 15 - (i & 15) | (0 if s[HP] else 16), _GQ)
+        else:
+            i = lbest(s, c, fin)
+            if i < 0:
+                break
+            cross_line(s, 7 - (i & 7), _GQ)
+    resolve(s, _GQ, fin)
+    return value(s, fin) - value(src, fin)
+
+
+def _codes():
+    # _KC[c]: the dice of _POOL a pick in colour c may use (jokers too if the
+    # others may use them), and c, as one small int.
+    for c in range(4):
+        k = _POOL[0] if X.pj else 0
+        for x in range(SLO[c], SHI[c]):
+            k = k << 3 | _POOL[x]
+        _KC[c] = k << 2 | c
+
+
+def _chained(p, c, fin):
+    # _chain(c, fin), remembered under key p (seat, final, generation; -1: not)
+    if p < 0:
+        return _chain(c, fin)
+    k = _KC[c] | p
+    i = (k ^ k >> 5 ^ k >> 11 ^ k >> 17) & 255
+    if _GK[i] != k:
+        _GV[i] = _chain(c, fin)
+        _GK[i] = k
+        X.work -= 1
+    return _GV[i]
+
+
+def gain(p, fin):
+    # Roughly what one more pick from _POOL adds to sheet X.src: the best
+    # colour's chain. p: its seat, to reuse answers (-1: do not).
+    best = 0
+    p = (p * 2 + fin) << 17 | X.gen << 20 if p >= 0 else -1
+    for c in range(4):
+        v = _chained(p, c, fin)
+        best = v if v > best else best
+    return best
+
+
+def _ending(s):
+    # A move that ends the game with sheet s: +END if it leaves the mover
+    # strictly ahead of everyone, after those still to pick pick their best.
+    x = X
+    best = -1
+    for p in range(x.np):
+        if p != x.seat:
+            v = value(x.sheets[p], 1) // STAR
+            if _MOVES[p]:
+                x.src = x.sheets[p]
+                v += gain(p, 1) // STAR
+            best = v if v > best else best
+    p = value(s, 1) // STAR
+    return p * STAR + (END if p > best else -END)
+
+
+def _deny(fin):
+    # What the dice left give the players still to pick, shared out.
+    x = X
+    t = 0
+    for i in range(x.np):
+        if _MOVES[i]:
+            x.src = x.sheets[i]
+            t += gain(i, fin)
+    return t // (DENY * (x.np - 1))
+
+
+def _score(s):
+    # Value of the searched move ending with sheet s (bonuses made).
+    x = X
+    pool = _POOL
+    for i in range(NSYM):
+        pool[i] = _BASE[i] + S[H + i] if x.roller else _FIXED[i]
+    _codes()
+    i = x.final or x.last and any_done(s)
+    if i and not x.final and x.np > 1:
+        return _ending(s)
+    pool = value(s, i)
+    if x.roller and x.np == 1:
+        x.src = s
+        pool += gain(-1, i)
+    elif x.roller:
+        pool -= _deny(i)
+    return pool
+
+
+def ev():
+    # Value of ending the move at the searched position (S, P).
+    s = S
+    for i in range(H):
+        _SV[i] = s[i]
+    for i in range(P[0] + 1):
+        _Q[i] = P[i]
+    resolve(s, _Q, X.final)
+    v = _score(s)
+    for i in range(H):
+        s[i] = _SV[i]
+    return v
+
+
+def _key(c):
+    # The searched position as one small int: its colour's area, the hand, c
+    # (at most 21 bits), and the decision's generation.
+    s = S
+    k = s[GI] if c == 2 else s[0] if c == 0 else s[1] if c == 1 else s[2] | s[3] << 2 | s[4] << 4
+    k = k << 3 | s[H]
+    for i in range(H + SLO[c], H + SHI[c]):
+        k = k << 3 | s[i]
+    return k << 2 | c | X.gen << 21
+
+
+def _uncross_line(l, j):
+    # Undo cross_line(S, l, P) that used j jokers.
+    p = S
+    p[l] -= 1
+    if REW[l][p[l]] > 1:
+        P[0] -= 1
+    l = NH[l][p[l]]
+    p[H] += j
+    p[l & 31] += (l >> 5) - j
+
+
+def _uncross_green(bj):
+    # Undo cross_green(S, bj, P).
+    g = S[GI]
+    for i in range(2 * (bj & 15), 2 * (bj & 15) + 2):
+        if GBC[i] < 255 and g & GBM[i] == GBM[i]:
+            P[0] -= 1
+    S[GI] = g ^ 1 << (bj & 15)
+    S[H] += bj >> 4
+    S[HP] += 1 - (bj >> 4)
+
+
+def _line_moves(c):
+    # Best plan() after each line of colour c the hand fits (fewest jokers).
+    best = None
+    for l in range(LLO[c], LHI[c]):
+        j = cross_line(S, l, P)
+        if j >= 0:
+            v = plan(c, True)
+            _uncross_line(l, j)
+            best = v if best is None or v > best else best
+    return best
+
+
+def _green_moves():
+    # Best plan() after each of the X.keep presents that add most (ties: the lowest).
+    best = None
+    skip = 0
+    for i in range(X.keep):
+        b = gbest(S[GI], X.final, skip)
+        if b < 0:
+            break
+        b = 15 - (b & 15)
+        skip |= 1 << b
+        b |= 0 if S[HP] else 16
+        cross_green(S, b, P)
+        v = plan(2, True)
+        _uncross_green(b)
+        best = v if best is None or v > best else best
+    return best
+
+
+def plan(c, stop):
+    # Best ev() reachable by crossing on in colour c from the searched
+    # position; stop: the move may end here. Each position searched and each
+    # chain worked out spends a unit of X.work; once it is spent, positions are
+    # valued as they stand, with no crosses further (deterministic: no clock).
+    # A position reached again (another order, same crosses) comes from the cache.
+    key = _key(c) if stop else 0
+    i = (key ^ key >> 5 ^ key >> 11 ^ key >> 17) & 63
+    if stop and _MK[i] == key:
+        return _MV[i]
+    v = ev() if stop else None
+    X.work -= 1
+    if X.work > 0 or not stop:
+        if c != 2:
+            c = _line_moves(c)
+        elif S[HP] or S[H]:
+            c = _green_moves()
+        else:
+            c = None
+        v = c if v is None or c is not None and c > v else v
+    if v is None:
+        v = ev()
+    if stop:
+        _MK[i] = key
+        _MV[i] = v
+    return v
+
+
+def setup(g, work, keep):
+    # Fill X and the shared buffers for a decision of g's player: work units
+    # to spend, presents tried per step.
+    x = X
+    seat = x.seat = g.seat
+    x.np = g.n
+    x.sheets = g.sheets
+    x.pj = g.opts["pool_jokers"]
+    x.last = g.opts["end_rule"] == "turn" or (g.active + 1) % g.n == g.first
+    x.final = 1 if g.ending and x.last else 0
+    x.roller = g.role == 0 and g.phase != "bonus"
+    x.work = work
+    x.keep = keep
+    # who still picks this turn after this player
+    for p in range(4):
+        _MOVES[p] = 0
+    for i in range(1, (g.active - seat) % g.n if g.role else g.n):
+        _MOVES[(seat + i) % g.n] = 1
+    for i in range(NSYM):
+        _FIXED[i] = 0
+    for i in range(R.NDICE):
+        _FIXED[g.dice[i]] += not g.taken[i]
+    x.gen = x.gen % 255 + 1
+    if x.gen == 1:
+        for i in range(256):
+            _GK[i] = 0
+        for i in range(64):
+            _MK[i] = 0
+
+
+def start(g, s, c, pend):
+    # The searched position: sheet s, g's hand in colour c (as g.counts(c),
+    # without its lists), bonuses pend.
+    c = g.colour if c < 0 else c
+    for i in range(H):
+        S[i] = s[i]
+    for i in range(NSYM):
+        S[H + i] = _BASE[i] = 0
+    for i in range(R.NDICE):
+        d = g.dice[i]
+        if not g.spent[i]:
+            _BASE[d] += 1
+            if not (g.role and g.taken[i]) and (R.D.SYM_COLOUR[d] == c or not d and (not g.role or X.pj)):
+                S[H + d] += 1
+                _BASE[d] -= 1
+    P[0] = len(pend)
+    for i in range(len(pend)):
+        P[i + 1] = pend[i]
+
+
+def first_cross(l, b, j):
+    # The root action's cross on the searched position, with j jokers as it says.
+    if l == GI:
+        cross_green(S, b | j << 4, P)
+    else:
+        k = NH[l][S[l]]
+        S[H] -= j
+        S[k & 31] -= (k >> 5) - j
+        mark_line(S, l, P)
+
+
+def bonus_cross(l, b):
+    # The root action's bonus cross on the searched position.
+    if l == GI:
+        mark_green(S, b, P)
+    else:
+        mark_line(S, l, P)
+
+
+def top_presents(s, n):
+    # The n free presents of sheet s that add most (ties: the lowest), as a mask.
+    top = 0
+    for i in range(n):
+        top |= 1 << 15 - (gbest(s[GI], X.final, top) & 15)
+    return top
