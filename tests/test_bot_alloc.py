@@ -5,7 +5,7 @@ allocated, a few ms each on a Pico), so a decision's search must not make lists,
 tuples or strings per candidate. MicroPython also puts a function's frame on the heap
 when its locals and value stack pass 11 words: the Clever Kids look-ahead's hot
 functions must stay under that. Bytes allocated are exact and deterministic (the unix
-port's memory statistics), unlike times: this holds the property, tools/bot_timing.py
+port's memory statistics), unlike times: this holds the property, tools/bench_decisions.py
 prints the figures.
 """
 import os

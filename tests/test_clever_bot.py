@@ -146,21 +146,24 @@ def test_work_budget_bounds_the_search_and_still_answers():
         counted[-1] += 1
         return real_plan(c, stop)
 
-    g = rules.Game(4, None, Rng(7))
-    br = Rng(7 ^ 0x5A5A)
-    g.start()
     saved = bot.WORK["normal"]
     search.plan = counting_plan
     bot.plan = counting_plan
     try:
-        while not g.is_over():      # the first decision that searches 30 positions or more
-            counted.append(0)
-            a = bot.choose(g, "normal", br)
-            if counted[-1] >= 30:
+        for seed in range(7, 27):   # the first decision that searches 30 positions or more
+            g = rules.Game(4, None, Rng(seed))
+            br = Rng(seed ^ 0x5A5A)
+            g.start()
+            while not g.is_over():
+                counted.append(0)
+                a = bot.choose(g, "normal", br)
+                if counted[-1] >= 30:
+                    break
+                g.apply(a)
+                g.pop_events()
+            if not g.is_over():
                 break
-            g.apply(a)
-            g.pop_events()
-        assert not g.is_over(), "no decision searched 30 positions"
+        assert not g.is_over(), "no decision searched 30 positions in 20 games"
         counted = []
         for work in (1000, 40, 1):
             bot.WORK["normal"] = work

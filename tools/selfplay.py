@@ -9,7 +9,7 @@ below it, and a last line `RESULT <json>`. The output is byte-identical under
 CPython and MicroPython (tests/test_parity.py holds it to that). --timing adds
 a `TIMING` line with bot decision times in microseconds and the bytes each
 decision allocates (MicroPython only; 0 under CPython), not compared.
-tools/bot_timing.py runs many such games and turns them into device estimates.
+tools/bench_decisions.py (`make bench`, `python tools/bench.py --only decisions`) runs many such games and turns them into device estimates.
 """
 import sys
 
