@@ -144,11 +144,11 @@ def live_heap_selfplay(args):
     return HeapPair(_selfplay_peak("rom", args), _selfplay_peak("mpy", args))
 
 
-def session_peak(source, keys):
-    """The live peak of a headless session (keys: one string) over every boot of it: a picked game
-    starts after a reset, in a fresh interpreter on the same saves, as on a console."""
+def session_peaks(source, keys):
+    """The live peak of each boot of a headless session (keys: one string): a picked game starts
+    after a reset, in a fresh interpreter on the same saves, as on a console."""
     left = keys.split()
-    peak = 0
+    peaks = []
     with tempfile.TemporaryDirectory() as d:
         saves = os.path.join(d, "saves")
         os.mkdir(saves)
@@ -159,12 +159,17 @@ def session_peak(source, keys):
             rc, out, err = romrun(source, ["headless", "--resets", "--keys-file", path, "--saves", saves])
             if rc != 0:
                 raise RuntimeError("headless from %s failed:\n%s%s" % (source, out[-1000:], err[-1000:]))
-            peak = max(peak, _peak(out))
+            peaks.append(_peak(out))
             resets = [line for line in out.splitlines() if line.startswith("RESET keys_left=")]
             if not resets:
-                return peak
+                return peaks
             n = int(resets[-1].split()[1].split("=")[1])
             left = left[len(left) - n:] if n else []
+
+
+def session_peak(source, keys):
+    """The most heap a headless session held live, over all its boots."""
+    return max(session_peaks(source, keys))
 
 
 def live_heap_session(keys):
