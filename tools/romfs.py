@@ -97,15 +97,20 @@ _unix = {}
 
 
 def unix_build():
-    """(.mpy folder, its ROMFS image) of the no -march tree, built once per process."""
+    """(.mpy folder, its ROMFS image) of the no -march tree, built afresh once per process in a
+    folder of its own under build/ (no module left over from an earlier tree; runs side by side)."""
     if not _unix:
-        tree = builder.mpy_tree(os.path.join(BUILD, "unix-mpy"))
+        import atexit
+        os.makedirs(BUILD, exist_ok=True)
+        top = tempfile.mkdtemp(prefix="unix-romfs-", dir=BUILD)
+        atexit.register(shutil.rmtree, top, True)
+        tree = builder.mpy_tree(os.path.join(top, "mpy"))
         files = []
         for dirpath, dirnames, filenames in os.walk(tree):
             dirnames.sort()
             for fn in sorted(filenames):
                 files.append(os.path.relpath(os.path.join(dirpath, fn), tree).replace(os.sep, "/"))
-        image = os.path.join(BUILD, "unix.romfs")
+        image = os.path.join(top, "unix.romfs")
         make_image(tree, files, image)
         _unix.update(tree=tree, image=image)
     return _unix["tree"], _unix["image"]
