@@ -433,14 +433,28 @@ def test_a_flash_without_romfs_afterwards_wins_over_the_image(rom_board, rom_fla
     assert rom_board.imports[before:] == [("main", "/main.py"), ("board", "/board.mpy")]
 
 
+class _RomIoctlFails(FakeDevice):
+    """Firmware whose vfs.rom_ioctl raises (a port's ROMFS driver gone wrong)."""
+
+    def _mod_vfs(self):
+        m = super()._mod_vfs()
+
+        def rom_ioctl(*args):
+            raise OSError(5, "EIO")
+        m.rom_ioctl = rom_ioctl
+        return m
+
+
 @needs_mpremote
-@pytest.mark.parametrize("romfs,says", [(None, "ROMFS is not enabled on this device"),
-                                        (0, "No ROMFS partitions available"),
-                                        (8192, "the partition has 8192 bytes, the image ")])
-def test_flash_romfs_without_a_usable_partition_copies_mpy_files(romfs, says):
-    """Stock firmware (no ROMFS), ROMFS without a partition, a partition too small: one line says so,
-    then the .mpy files are copied as without ROMFS=1."""
-    dev = FakeDevice(romfs=romfs).start()
+@pytest.mark.parametrize("make,says", [(lambda: FakeDevice(romfs=None), "ROMFS is not enabled on this device"),
+                                       (lambda: FakeDevice(romfs=0), "No ROMFS partitions available"),
+                                       (lambda: FakeDevice(romfs=8192), "the partition has 8192 bytes, the image "),
+                                       (lambda: _RomIoctlFails(romfs=ROM_PARTITION), "query failed on the board: OSError: [Errno 5] EIO")],
+                         ids=["stock", "no-partition", "too-small", "query-fails"])
+def test_flash_romfs_without_a_usable_partition_copies_mpy_files(make, says):
+    """Stock firmware (no ROMFS), ROMFS without a partition, a partition too small, a query that fails on
+    the board: one line says so, then the .mpy files are copied as without ROMFS=1."""
+    dev = make().start()
     try:
         rc, out = run([PY, FLASH, "--board", "pico", "--romfs", "--port", dev.port], timeout=300)
         built = tree(BUILD)

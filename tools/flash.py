@@ -132,11 +132,11 @@ def flash_romfs(board, port=None, out=print):
     image, size, outdir, files = romfs.build_image(board, out)
     rc, lines = _session(mpremote() + connect_args(port) + ["romfs", "query"], port, out, lambda line: None)
     if rc != 0:
-        if not any("Traceback" in line for line in lines):  # no board, or it did not answer: nothing to fall back to
+        if not any("TransportExecError" in line for line in lines):  # no board, or no answer: no fallback
             for line in lines:
                 out(line)
             return _failed(rc, out)
-        partition, why = None, "mpremote romfs query failed on the board: " + lines[-1]
+        partition, why = None, "mpremote romfs query failed on the board: " + [x for x in lines if x.strip()][-1]
     else:
         partition, why = romfs_partition(lines)
     if partition is not None and partition < size:
