@@ -10,14 +10,16 @@ STAMP := $(VENV)/.installed
 
 WEB_PORT ?= 8000
 
-.PHONY: sim test build flash run bench data dictionary screenshots web web-serve clean help
+.PHONY: sim test build romfs flash run bench data dictionary screenshots web web-serve clean help
 
 help:
 	@echo "make sim               play in the simulator (window, or terminal without a display)"
 	@echo "make test              run every test (unit, scenarios, golden frames, parity under MicroPython)"
 	@echo "make build BOARD=pico  compile every device file with mpy-cross (boards: pico pico2 esp32s3 esp32c3)"
-	@echo "make flash BOARD=pico [PORT=/dev/ttyACM0]  build, copy to the board with mpremote, reset"
-	@echo "make run BOARD=pico    run from this tree on the board (mpremote mount), no flashing"
+	@echo "make romfs BOARD=pico  build, then the ROMFS image of it (build/pico.romfs) and the partition it needs"
+	@echo "make flash BOARD=pico [PORT=/dev/ttyACM0] [ROMFS=1]  build, copy to the board with mpremote, reset"
+	@echo "                       (ROMFS=1: deploy the image; .mpy files where the firmware has no ROMFS partition)"
+	@echo "make run BOARD=pico    build, run build/pico on the board (mpremote mount), no flashing"
 	@echo "make bench             memory, display and speed figures"
 	@echo "make web-serve         the firmware in the browser (MicroPython WebAssembly) on http://127.0.0.1:$(WEB_PORT)/"
 
@@ -36,8 +38,11 @@ test: $(STAMP)
 build: $(STAMP)
 	$(PY) tools/build.py --board $(BOARD)
 
+romfs: $(STAMP)
+	$(PY) tools/romfs.py --board $(BOARD)
+
 flash: $(STAMP)
-	$(PY) tools/flash.py --board $(BOARD) $(if $(PORT),--port $(PORT))
+	$(PY) tools/flash.py --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(filter 1,$(ROMFS)),--romfs)
 
 run: $(STAMP)
 	$(PY) tools/flash.py --board $(BOARD) $(if $(PORT),--port $(PORT)) --mount

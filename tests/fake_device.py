@@ -50,9 +50,25 @@ The machine module is a bare board: inputs read their pull (buttons
 released), nothing answers on I2C (OSError EIO: no display), outputs, SPI and
 PWM are only recorded; framebuf.FrameBuffer can be made but draws nothing.
 
-Not emulated: .mpy execution, Ctrl-C in code that never reaches one of the
-checks above, the other ports' modules (network, bluetooth, ...), and the real
-VM's memory limits (the host's CPython compiles and runs everything).
+ROMFS, as rp2 firmware built with a ROMFS partition has it (extmod/vfs_rom.c,
+ports/rp2/rp2_flash.c): `FakeDevice(romfs=N)` gives an N-byte partition
+(erased flash, 0xFF) that `vfs.rom_ioctl(2, 0)` returns as a block device
+(ioctl 4/5 block count and size, 6 erase, writeblocks; programming may only
+clear bits, else a protocol error); at every boot a valid image in it is
+mounted at /rom (read-only, `dev.rom_files()`) and /rom/lib appended to
+sys.path. `romfs=0`: ROMFS support without a partition (rom_ioctl(1) is
+-EINVAL); `romfs=None` (the default): stock firmware, no vfs.rom_ioctl at all.
+The partition survives resets, as flash does: `dev.rom_image()`.
+
+`.mpy` files are found on sys.path after .py as on a board, read through the
+VFS (a mount, /rom, the filesystem) and their header checked (mpy 6, no native
+code). CPython cannot run MicroPython bytecode, so the module then runs from the
+source the test names: `FakeDevice(mpy_source=fn)`, fn(device path, .mpy bytes)
+-> the .py it was compiled from (bytes). Without it, importing a .mpy fails.
+
+Not emulated: MicroPython bytecode itself, Ctrl-C in code that never reaches
+one of the checks above, the other ports' modules (network, bluetooth, ...),
+and the real VM's memory limits (the host's CPython compiles and runs everything).
 """
 import binascii
 import builtins
@@ -71,6 +87,7 @@ import time
 import traceback
 import tty
 import types
+import zlib
 
 BANNER_MACHINE = "Raspberry Pi Pico with RP2040"
 VERSION = "1.29.0"
@@ -88,6 +105,60 @@ _U_ALIASES = ("uos", "utime", "uhashlib", "ubinascii", "usys", "uerrno", "ustruc
               "uarray", "ucollections", "uselect")
 
 
+ROMFS_HEADER = b"\xd2\xcd\x31"  # extmod/vfs_rom.c
+ROM_BLOCK = 4096                # rp2 flash sector
+_ROM_DIRECTORY, _ROM_FILE, _ROM_DATA_VERBATIM = 4, 5, 2
+
+
+def _rom_uint(buf, i):
+    value = 0
+    while True:
+        b = buf[i]
+        i += 1
+        value = (value << 7) | (b & 0x7F)
+        if not b & 0x80:
+            return value, i
+
+
+def rom_image_size(data):
+    """Bytes of the ROMFS image at the start of data (header included), or None if there is none."""
+    if bytes(data[:3]) != ROMFS_HEADER:
+        return None
+    size, i = _rom_uint(data, 3)
+    return i + size
+
+
+def parse_romfs(data):
+    """{name: bytes (a file) | dict (a folder)} of a ROMFS image, as extmod/vfs_rom.c reads it."""
+    end = rom_image_size(data)
+    if end is None:
+        raise ValueError("not a ROMFS image")
+    _, start = _rom_uint(data, 3)
+    return _rom_records(bytes(data[:end]), start, end)
+
+
+def _rom_records(img, i, end):
+    out = {}
+    while i < end:
+        kind, i = _rom_uint(img, i)
+        size, i = _rom_uint(img, i)
+        stop = i + size
+        if kind in (_ROM_DIRECTORY, _ROM_FILE):
+            n, j = _rom_uint(img, i)
+            name = img[j:j + n].decode()
+            j += n
+            if kind == _ROM_DIRECTORY:
+                out[name] = _rom_records(img, j, stop)
+            else:
+                dkind, j = _rom_uint(img, j)
+                dsize, j = _rom_uint(img, j)
+                if dkind != _ROM_DATA_VERBATIM:
+                    raise ValueError("ROMFS data record kind %d (mpremote writes only verbatim data)" % dkind)
+                out[name] = img[j:j + dsize]
+        i = stop  # padding and unused records are skipped
+    return out
+
+
 class HardReset(BaseException):
     """machine.reset(): the board reboots, nothing more is sent for the running code."""
 
@@ -97,8 +168,13 @@ class SoftReset(BaseException):
 
 
 class FakeDevice:
-    def __init__(self, root=None, raw_paste=True, window=128, machine=BANNER_MACHINE):
+    def __init__(self, root=None, raw_paste=True, window=128, machine=BANNER_MACHINE, romfs=None,
+                 mpy_source=None):
         assert raw_paste in (True, False, "legacy")
+        assert romfs is None or (romfs >= 0 and romfs % ROM_BLOCK == 0)
+        self.romfs = romfs
+        self._rom = _RomPartition(self, romfs) if romfs else None  # flash: survives every reset
+        self.mpy_source = mpy_source
         self.raw_paste = raw_paste
         self.window = window
         self.machine_name = machine
@@ -179,6 +255,26 @@ class FakeDevice:
     def writes(self):
         return [p for kind, p in self.events if kind == "write"]
 
+    def rom_image(self):
+        """The ROMFS image in the partition (bytes), or None when it holds none."""
+        size = rom_image_size(self._rom) if self._rom is not None else None
+        return None if size is None else bytes(self._rom[:size])
+
+    def rom_files(self):
+        """{device path: bytes} of the image mounted at /rom, or {} when none is."""
+        rom = self.mounts.get("/rom")
+        out = {}
+
+        def walk(folder, prefix):
+            for name, item in folder.items():
+                if isinstance(item, dict):
+                    walk(item, prefix + name + "/")
+                else:
+                    out[prefix + name] = item
+        if isinstance(rom, _RomFs):
+            walk(rom.tree, "/rom/")
+        return out
+
     def execute(self, code):
         """Run code on the board directly (no serial line): the error text MicroPython would print, or ""."""
         self.blocks.append(code)
@@ -240,6 +336,11 @@ class FakeDevice:
         self._intr_char = -1      # micropython.kbd_intr: 3 while code runs, -1 at the REPL
         self.modules = {}
         self.globals = {"__name__": "__main__", "__builtins__": self._make_builtins()}
+        if self._rom is not None and rom_image_size(self._rom) is not None:
+            try:  # mp_vfs_mount_romfs_protected(): a broken image is left unmounted
+                self.mounts["/rom"] = _RomFs(parse_romfs(self._rom))
+            except (ValueError, IndexError):
+                pass
 
     def _soft_reboot(self, raw):
         self.soft_resets += 1
@@ -706,12 +807,12 @@ class FakeDevice:
             base = entry.rstrip("/") + "/" + leaf if entry else leaf
             kind = self._kind(base)
             if kind == "dir":
-                init = base + "/__init__.py"
-                return self._load(name, init if self._kind(init) == "file" else None, base)
-            if self._kind(base + ".py") == "file":
-                return self._load(name, base + ".py", None)
-            if self._kind(base + ".mpy") == "file":
-                raise ImportError("the fake board cannot run .mpy files (%s.mpy)" % base)
+                init = next((base + "/__init__" + ext for ext in (".py", ".mpy")
+                             if self._kind(base + "/__init__" + ext) == "file"), None)
+                return self._load(name, init, base)
+            for ext in (".py", ".mpy"):
+                if self._kind(base + ext) == "file":
+                    return self._load(name, base + ext, None)
         raise ImportError("no module named '%s'" % name)
 
     def _kind(self, path):
@@ -737,6 +838,8 @@ class FakeDevice:
                 where = self._abs(path)
                 self.imports.append((name, where))
                 self.sources[where] = src
+                if path.endswith(".mpy"):
+                    src = self._mpy_as_source(where, src)
                 self._device_files.add(path)
                 exec(compile(src, path, "exec", dont_inherit=True), mod.__dict__)
         except BaseException:
@@ -746,6 +849,17 @@ class FakeDevice:
         if parent:
             setattr(sysmod.modules[parent], leaf, mod)
         return mod
+
+    def _mpy_as_source(self, where, data):
+        """A .mpy as persistentcode.c checks it; then the source it was compiled from (see mpy_source)."""
+        if len(data) < 4 or data[0] != ord("M") or data[1] != 6:
+            raise ValueError("incompatible .mpy file")
+        if data[2] >> 2:
+            raise ValueError("incompatible .mpy arch")  # native code: the fake runs none
+        src = self.mpy_source(where, data) if self.mpy_source is not None else None
+        if src is None:
+            raise ImportError("the fake board cannot run %s: no mpy_source for it" % where)
+        return src
 
     def _read_source(self, path):
         """Read a .py as mp_reader_vfs does: open "rb", readinto() chunks of the stream's buffer size."""
@@ -864,9 +978,43 @@ class FakeDevice:
         return m
 
     def _mod_vfs(self):
+        dev = self
         m = types.ModuleType("vfs")
         m.mount = self._mount
         m.umount = self._umount
+
+        def VfsRom(buf):
+            return _RomFs(parse_romfs(memoryview(buf).cast("B")))
+
+        m.VfsRom = VfsRom
+        if self.romfs is not None:
+            def rom_ioctl(op, *args):
+                """ports/rp2/rp2_flash.c: 1 -> number of partitions, 2 -> partition 0 as a block device."""
+                if dev._rom is not None and op == 1:
+                    return 1
+                if dev._rom is not None and op == 2 and (not args or args[0] == 0):
+                    return dev._rom
+                return -errno.EINVAL
+            m.rom_ioctl = rom_ioctl
+        return m
+
+    def _mod_deflate(self):
+        """deflate.DeflateIO for reading (mpremote's compressed romfs deploy)."""
+        m = types.ModuleType("deflate")
+        m.AUTO, m.RAW, m.ZLIB, m.GZIP = 0, 1, 2, 3
+
+        class DeflateIO:
+            def __init__(self, stream, format=0, wbits=0, close=False):
+                bits = {1: -(wbits or 8), 2: wbits or 15, 3: 16 + (wbits or 15)}.get(format, 32 + 15)
+                self._data = zlib.decompressobj(bits).decompress(stream.read())
+                self._pos = 0
+
+            def read(self, n=-1):
+                end = len(self._data) if n is None or n < 0 else self._pos + n
+                out, self._pos = self._data[self._pos:end], min(end, len(self._data))
+                return out
+
+        m.DeflateIO = DeflateIO
         return m
 
     def _mod_sys(self):
@@ -879,7 +1027,7 @@ class FakeDevice:
         m.version_info = (3, 4, 0)
         m.implementation = types.SimpleNamespace(name="micropython", version=(1, 29, 0, ""),
                                                  _machine=self.machine_name, _mpy=0x2506)
-        m.path = ["", ".frozen", "/lib"]
+        m.path = ["", ".frozen", "/lib"] + (["/rom/lib"] if "/rom" in self.mounts else [])
         m.argv = []
         m.modules = {}
         m.stdout = _Stream(self._stdout_text, self._tx)
@@ -1142,6 +1290,105 @@ class FakeDevice:
         m.mem_info = lambda *a: self._cooked("stack: 0 out of 7936\nGC: total: 192064, used: 12000, free: 180064\n")
         m.heap_lock = m.heap_unlock = lambda: 0
         return m
+
+
+class _RomPartition(bytearray):
+    """The ROMFS partition of a rp2 board: memory-mapped flash (the buffer protocol) that is also a
+    block device. Erasing sets a block to 0xFF; programming can only clear bits."""
+
+    def __init__(self, dev, size):
+        super().__init__(b"\xff" * size)
+        self._dev = dev
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return len(self) // ROM_BLOCK
+        if op == 5:
+            return ROM_BLOCK
+        if op == 6:
+            self[arg * ROM_BLOCK:(arg + 1) * ROM_BLOCK] = b"\xff" * ROM_BLOCK
+            return 0
+        return 0 if op in (1, 2, 3) else None
+
+    def readblocks(self, block, buf, offset=0):
+        start = block * ROM_BLOCK + offset
+        mv = memoryview(buf).cast("B")
+        mv[:] = self[start:start + len(mv)]
+
+    def writeblocks(self, block, buf, offset=None):
+        data = bytes(memoryview(buf).cast("B"))
+        if offset is None:  # rp2: a write without an offset erases its blocks first
+            for b in range(block, block + -(-len(data) // ROM_BLOCK)):
+                self.ioctl(6, b)
+            offset = 0
+        start = block * ROM_BLOCK + offset
+        if start + len(data) > len(self):
+            raise OSError(errno.EINVAL, "EINVAL")
+        old = self[start:start + len(data)]
+        if any(o & d != d for o, d in zip(old, data)):
+            self._dev.protocol_errors.append("ROMFS: programmed flash at %d that was not erased" % start)
+        self[start:start + len(data)] = bytes(o & d for o, d in zip(old, data))
+
+
+class _RomFs:
+    """vfs.VfsRom of the fake: a read-only filesystem over a parsed ROMFS image."""
+
+    def __init__(self, tree):
+        self.tree = tree
+        self._cwd = "/"
+
+    def _find(self, path):
+        item = self.tree
+        for part in posixpath.normpath(posixpath.join(self._cwd, path)).strip("/").split("/"):
+            if not part:
+                continue
+            if not isinstance(item, dict) or part not in item:
+                raise OSError(errno.ENOENT, "ENOENT")
+            item = item[part]
+        return item
+
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        pass
+
+    def stat(self, path):
+        item = self._find(path)
+        if isinstance(item, dict):
+            return (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        return (0x8000, 0, 0, 0, 0, 0, len(item), 0, 0, 0)
+
+    def ilistdir(self, path):
+        item = self._find(path)
+        if not isinstance(item, dict):
+            raise OSError(errno.ENOTDIR, "ENOTDIR")
+        return iter([(name, 0x4000 if isinstance(v, dict) else 0x8000, 0,
+                      0 if isinstance(v, dict) else len(v)) for name, v in item.items()])
+
+    def open(self, path, mode):
+        if any(m in mode for m in "wax+"):
+            raise OSError(errno.EROFS, "EROFS")
+        item = self._find(path)
+        if isinstance(item, dict):
+            raise OSError(errno.EISDIR, "EISDIR")
+        return io.BytesIO(item) if "b" in mode else io.StringIO(item.decode())
+
+    def chdir(self, path):
+        if not isinstance(self._find(path), dict):
+            raise OSError(errno.ENOTDIR, "ENOTDIR")
+        self._cwd = posixpath.normpath(posixpath.join(self._cwd, path))
+
+    def getcwd(self):
+        return self._cwd
+
+    def statvfs(self, path):
+        return (ROM_BLOCK, ROM_BLOCK, 0, 0, 0, 0, 0, 0, 0, 255)
+
+    def _read_only(self, *args):
+        raise OSError(errno.EROFS, "EROFS")
+
+    mkdir = rmdir = remove = rename = _read_only
 
 
 class _Stopped(BaseException):

@@ -55,3 +55,11 @@ def test_make_build_prints_sizes_and_rejects_unknown_boards():
     r = subprocess.run([sys.executable, "tools/build.py", "--board", "arduino"], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "unknown BOARD=arduino" in r.stderr and "pico2" in r.stderr
+
+
+def test_a_romfs_image_takes_every_built_file_but_main_py():
+    """build.py says what goes into a ROMFS image and what stays on the filesystem beside it."""
+    files = ["board.mpy", "core/ui.mpy", "games/words/words.dawg", "main.py"]
+    assert build.image_files(files) == ["board.mpy", "core/ui.mpy", "games/words/words.dawg"]
+    assert build.beside_image(files) == ["main.py"]
+    assert build.BOOT_FILE == "main.py"

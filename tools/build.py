@@ -4,6 +4,7 @@
 
 Device layout: /main.py (source: MicroPython runs main.py as text), /board.mpy
 (boards/<board>.py), /core, /games, /hal as .mpy, data files copied as they are.
+With a ROMFS image (tools/romfs.py) all but main.py go into the image, mounted at /rom.
 A file MicroPython cannot compile fails the build, naming the file and line.
 Prints the size of every .mpy and the total.
 """
@@ -16,6 +17,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MIN_FIRMWARE = "MicroPython 1.23 (mpy format 6.3)"
 DATA_SUFFIXES = (".dawg", ".bin")
+BOOT_FILE = "main.py"  # MicroPython runs /main.py from the writable filesystem at power-on, as source
 
 
 class BuildError(Exception):
@@ -57,6 +59,17 @@ def device_files(board):
     return out
 
 
+def image_files(files):
+    """The built files (device paths) a ROMFS image holds (`make romfs`): all but main.py,
+    which MicroPython runs from the writable filesystem only. The saves are never built."""
+    return [f for f in files if f != BOOT_FILE]
+
+
+def beside_image(files):
+    """The built files copied to the writable filesystem beside a ROMFS image."""
+    return [f for f in files if f == BOOT_FILE]
+
+
 def build(board, outdir=None, quiet=False):
     meta = board_module(board)
     outdir = outdir or os.path.join(ROOT, "build", board)
@@ -73,13 +86,13 @@ def build(board, outdir=None, quiet=False):
     for src, dev in device_files(board):
         dest = os.path.join(outdir, dev)
         os.makedirs(os.path.dirname(dest), exist_ok=True)
-        if dev == "main.py":
+        if dev == BOOT_FILE:
             # runs as source on the device, but must compile all the same
             r = subprocess.run([mpy_cross(), "-o", os.devnull, src], capture_output=True, text=True)
             if r.returncode != 0:
                 errors.append("%s: %s" % (os.path.relpath(src, ROOT), (r.stderr or r.stdout).strip()))
                 continue
-        if dev == "main.py" or not dev.endswith(".py"):
+        if dev == BOOT_FILE or not dev.endswith(".py"):
             shutil.copyfile(src, dest)
             built.append(dev)
             size = os.path.getsize(dest)

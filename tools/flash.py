@@ -1,13 +1,25 @@
 """Build for a board and copy it over USB with mpremote, in one mpremote session.
 
     python tools/flash.py --board pico [--port /dev/ttyACM0]      # build, copy, reset
-    python tools/flash.py --board pico --mount                    # run from this tree (mpremote mount)
+    python tools/flash.py --board pico --romfs                    # deploy a ROMFS image, copy main.py
+    python tools/flash.py --board pico --mount                    # run build/pico (mpremote mount)
 
 Ctrl-C ends a --mount run and stops the board (soft reset: idle at its REPL, nothing flashed changes).
 
 Copying: the folders are created first, then every file is copied with
 `fs cp` (mpremote skips files whose SHA-256 already matches), then the board
 is reset into the launcher. Progress is shown as [n/total] per file.
+
+--romfs: the board's ROMFS image (tools/romfs.py) is written to its ROMFS
+partition (`mpremote romfs deploy`), the compiled copies an earlier flash left
+on the filesystem are removed (the saves stay), main.py is copied, and the
+board is reset. Firmware without a ROMFS partition (`mpremote romfs query`
+finds none) or with one too small gets the .mpy files copied instead, with a
+line saying so.
+
+--mount runs the compiled tree build/<board> (built first), as flashed, from the
+host: what runs is what `make bench` measures, and no game must compile from source.
+
 A board that does not answer at all within FLASH_ANSWER_TIMEOUT seconds (30) is
 given up on with a message, when flashing and when mounting alike.
 The mpremote executable can be replaced with the MPREMOTE environment variable.
@@ -19,6 +31,7 @@ import sys
 import threading
 
 import build as builder
+import romfs
 
 ROOT = builder.ROOT
 # Seconds for the board to answer at all (mpremote blocks forever on a silent /dev/pts/N).
@@ -50,28 +63,111 @@ def flash_commands(outdir, files):
     return cmds
 
 
-def flash(board, port=None, out=print):
+def flash(board, port=None, out=print, rom=False):
+    if rom:
+        return flash_romfs(board, port, out)
     outdir, files = builder.build(board, quiet=True)
-    files = sorted(files, key=lambda f: (f == "main.py", f))  # main.py last: a cut copy never boots half
+    return copy_files(board, port, out, outdir, files)
+
+
+def copy_files(board, port, out, outdir, files):
+    files = sorted(files, key=lambda f: (f == builder.BOOT_FILE, f))  # main.py last: a cut copy never boots half
     cmd = mpremote() + connect_args(port) + flash_commands(outdir, files)
     out("flashing %d files to %s (%s) ..." % (len(files), port or "the first board found", board))
-    env = dict(os.environ, PYTHONUNBUFFERED="1")  # mpremote writes to a pipe: unbuffered, progress is live
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    answered = _give_up_if_silent(proc, port, out)
-    done = 0
-    for line in proc.stdout:
-        answered.set()
-        line = line.rstrip()
+    done = [0]
+
+    def show(line):
         if line.startswith("cp "):
-            done += 1
-            out("[%d/%d] %s" % (done, len(files), line.rsplit(" :", 1)[-1].lstrip("/")))
+            done[0] += 1
+            out("[%d/%d] %s" % (done[0], len(files), line.rsplit(" :", 1)[-1].lstrip("/")))
         elif line:
             out(line)
-    answered.set()
-    rc = proc.wait()
+    rc, _ = _session(cmd, port, out, show)
     if rc != 0:
         return _failed(rc, out)
     out("done: %d files, board reset into the launcher" % len(files))
+    return 0
+
+
+def _session(cmd, port, out, show):
+    """Run one mpremote session, passing each line of its output to show(line) as it comes.
+    Returns (exit status, every line)."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1")  # mpremote writes to a pipe: unbuffered, progress is live
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    answered = _give_up_if_silent(proc, port, out)
+    lines = []
+    for line in proc.stdout:  # text mode: mpremote's \r progress updates come as lines too
+        answered.set()
+        line = line.rstrip()
+        lines.append(line)
+        show(line)
+    answered.set()
+    return proc.wait(), lines
+
+
+# ----- ROMFS -------------------------------------------------------------------------------------------------
+
+def romfs_partition(query_lines):
+    """(bytes of ROMFS partition 0 or None, why not) from `mpremote romfs query`'s output."""
+    for line in query_lines:
+        if line.startswith("ROMFS0 partition has size "):
+            return int(line.split()[4]), ""
+    for line in query_lines:
+        if line.startswith(("ROMFS is not enabled", "No ROMFS partitions")):
+            return None, "mpremote romfs query: " + line.strip().rstrip(".")
+    return None, "mpremote romfs query found none"
+
+
+def clean_code(files):
+    """Board code removing the compiled copies of `files` (device paths) that an earlier flash left on
+    the filesystem, then their folders where empty: nothing else (the saves stay)."""
+    dirs = sorted({f.rsplit("/", i)[0] for f in files for i in range(1, f.count("/") + 1)},
+                  key=lambda d: -d.count("/"))  # children before parents
+    return ("import os\nfor p in %r:\n try:\n  os.remove(p)\n except OSError:\n  pass\n"
+            "for d in %r:\n try:\n  os.rmdir(d)\n except OSError:\n  pass"
+            % (["/" + f for f in files], ["/" + d for d in dirs]))
+
+
+def flash_romfs(board, port=None, out=print):
+    image, size, outdir, files = romfs.build_image(board, out)
+    rc, lines = _session(mpremote() + connect_args(port) + ["romfs", "query"], port, out, lambda line: None)
+    if rc != 0:
+        if not any("TransportExecError" in line for line in lines):  # no board, or no answer: no fallback
+            for line in lines:
+                out(line)
+            return _failed(rc, out)
+        partition, why = None, "mpremote romfs query failed on the board: " + [x for x in lines if x.strip()][-1]
+    else:
+        partition, why = romfs_partition(lines)
+    if partition is not None and partition < size:
+        partition, why = None, "the partition has %d bytes, the image %d" % (partition, size)
+    if partition is None:
+        out("no ROMFS partition to use (%s): copying .mpy files instead" % why)
+        return copy_files(board, port, out, outdir, files)
+    beside = builder.beside_image(files)
+    stale = builder.image_files(files)
+    out("writing the ROMFS image (%d of %d bytes of the partition) and %s to %s (%s) ..." % (
+        size, partition, ", ".join(beside), port or "the first board found", board))
+    cmd = mpremote() + connect_args(port) + ["romfs", "deploy", image, "+", "exec", clean_code(stale)]
+    for f in beside:
+        cmd += ["+", "fs", "cp", os.path.join(outdir, f), ":/" + f]
+    cmd += ["+", "reset"]
+    shown = [0]
+
+    def show(line):
+        if line.startswith("Writing at offset "):
+            percent = min(100, (int(line.split()[-1]) + romfs.BLOCK) * 100 // size)
+            if percent >= shown[0] + 25 or percent == 100:
+                shown[0] = percent
+                out("image %d%%" % percent)
+        elif line.startswith("cp "):
+            out(line.rsplit(" :", 1)[-1].lstrip("/"))
+        elif line and not line.startswith(("Preparing at offset", "Image size is", "ROMFS0 partition has")):
+            out(line)
+    rc, _ = _session(cmd, port, out, show)
+    if rc != 0:
+        return _failed(rc, out)
+    out("done: ROMFS image of %d files and %s, board reset into the launcher" % (len(stale), ", ".join(beside)))
     return 0
 
 
@@ -107,15 +203,18 @@ def _pass_on(proc, answered):
 
 
 def mount(board, port=None, out=print):
-    """Run the launcher from the host tree (mpremote mount): nothing is flashed. Ctrl-C stops the board.
+    """Run the launcher from build/<board> on the host (mpremote mount): nothing is flashed. Ctrl-C
+    stops the board. The tree is built first, so the board imports the .mpy files a flash copies.
 
     On Ctrl-C mpremote gets the SIGINT too, but `exec` does not pass it on to the board: mpremote goes
     on to unmount, waiting for a prompt the still-running firmware never gives. So mpremote is ended
     here, and a second session (`soft-reset`: Ctrl-C, raw REPL, Ctrl-D) stops the firmware and drops
     the mount; the board is left idle at its REPL.
     """
-    builder.board_module(board)  # fails early for a wrong BOARD=
-    cmd = mpremote() + connect_args(port) + ["mount", ROOT, "exec", mount_code(board)]
+    outdir, _ = builder.build(board, quiet=True)  # fails early for a wrong BOARD=
+    out("running build/%s on %s (mpremote mount) ..." % (board, port or "the first board found"))
+    sys.stdout.flush()  # before mpremote's own output, which goes straight to the byte stream
+    cmd = mpremote() + connect_args(port) + ["mount", outdir, "exec", mount_code()]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     # mpremote prints its mount line once the board answers: a silent port is given up on
@@ -153,9 +252,9 @@ def mount(board, port=None, out=print):
     return 130  # interrupted, as a shell reports Ctrl-C
 
 
-def mount_code(board):
-    return ("import sys\nsys.path[:0] = ['/remote/firmware', '/remote']\n"
-            "import boards.%s as board\nsys.modules['board'] = board\nimport main\nmain.boot()" % board)
+def mount_code():
+    """The mounted build folder first on sys.path (mpremote mounts it at /remote), then boot as at power-on."""
+    return "import sys\nsys.path.insert(0, '/remote')\nimport main\nmain.boot()"
 
 
 def main(argv=None):
@@ -163,11 +262,12 @@ def main(argv=None):
     p.add_argument("--board", default="pico")
     p.add_argument("--port", default=None)
     p.add_argument("--mount", action="store_true")
+    p.add_argument("--romfs", action="store_true", help="deploy a ROMFS image (falls back to .mpy files)")
     args = p.parse_args(argv)
     try:
         if args.mount:
             return mount(args.board, args.port)
-        return flash(args.board, args.port)
+        return flash(args.board, args.port, rom=args.romfs)
     except builder.BuildError as e:
         print("flash: %s" % e, file=sys.stderr)
         return 2
