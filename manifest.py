@@ -16,9 +16,8 @@
 #     cp firmware/games/words/words.dawg :games/words/words.dawg
 # The board's own manifest (asyncio and the port's boot modules, such as esp32's _boot.py) is
 # included first, as the build would without FROZEN_MANIFEST.
-# Not yet tried on a board. Known gap: core.launcher.available_games finds a game by os.stat of
-# its app file next to the games package, which cannot see frozen files; until it accepts a
-# frozen package, a frozen console lists no games.
+# Not yet tried on a board. The launcher lists every game of the catalogue when the games
+# package is frozen (core.launcher.available_games: there is no file to look for).
 import os
 
 try:

@@ -347,3 +347,11 @@ def test_the_setup_form_explains_each_option_and_hides_what_does_not_apply(tmp_p
     assert has_text(c, "Points") and has_text(c, "One round: fewest") and not has_text(c, "Rounds")
     c = play(words + " UP UP RIGHT DOWN", saves=str(tmp_path / "c"))  # Points: Rounds, then its row
     assert has_text(c, "Rounds in the match.")
+
+
+def test_a_frozen_games_package_lists_every_game(monkeypatch):
+    # frozen into the firmware, the games have no file for os.stat to find
+    import games
+    from games.catalogue import GAMES
+    monkeypatch.setattr(games, "__file__", ".frozen/games/__init__.py", raising=False)
+    assert available_games() == list(GAMES)

@@ -18,9 +18,12 @@ NAME_HELP = "LEFT/RIGHT a name, A to type one."
 
 
 def available_games():
-    """Catalogue entries whose app module is on the filesystem."""
+    """Catalogue entries whose app module is there: on the filesystem (or the ROMFS
+    image) as app.py or app.mpy, or frozen into the firmware with the games package."""
     import os
     base = _games_dir()
+    if base.startswith(".frozen"):  # frozen modules have no file to look for
+        return list(catalogue.GAMES)
     out = []
     for entry in catalogue.GAMES:
         for name in ("app.py", "app.mpy"):
