@@ -9,12 +9,15 @@ Marks in a zoomed area: a star is a star; a bonus circle is a ring with
 the colour letter inside (Y R G B), lit once earned; a crossed field is
 crossed out (X); a field that can be crossed now has a frame; the cursor
 is lit. In the overview a crossed field is lit, its reward drawn inside.
+
+A sheet is the rules' list of counters (games/clever/sheet.py): one per line
+crossed left to right (yellow, red, each blue row), then the green mask.
 """
 from core import font
 from core.font import FONT3x5
-from games.clever import sheet as S
+from games.clever import sheet as model
 
-D = S.D
+data = model.D
 PX = 25          # the panel's left edge
 SY = 56          # the status line
 JOKER = 0
@@ -24,23 +27,24 @@ def _icons():
     """Icon and small marker per symbol code (from the symbol names in
     data.py), the star; then core.icon_data is let go: every game's icons
     together cost more heap than this game can spare."""
-    from core import icon_data as I
+    from core import icon_data
     from core.session import unload
-    by = {"R": I.CL_CANDLE, "G": I.CL_PRESENT, "cupcake": I.CL_CUPCAKE, "donut": I.CL_DONUT, "cake": I.CL_CAKE}
+    by_kind = {"R": icon_data.CL_CANDLE, "G": icon_data.CL_PRESENT, "cupcake": icon_data.CL_CUPCAKE,
+               "donut": icon_data.CL_DONUT, "cake": icon_data.CL_CAKE}
     icons, marks = [], []
-    for i in range(len(D.SYM_NAMES)):
-        nm = D.SYM_NAMES[i]
-        if D.SYM_COLOUR[i] > 3:
-            icons.append(I.JOKER_7)
+    for code in range(len(data.SYM_NAMES)):
+        symbol_name = data.SYM_NAMES[code]
+        if data.SYM_COLOUR[code] > 3:
+            icons.append(icon_data.JOKER_7)
             marks.append("")
-        elif nm[0] == "Y":
-            icons.append(I.CL_BALLOON)
-            lab = D.SYM_LABEL[i]
-            marks.append(font.HEART if "heart" in lab else lab[0].upper())
+        elif symbol_name[0] == "Y":
+            icons.append(icon_data.CL_BALLOON)
+            label = data.SYM_LABEL[code]
+            marks.append(font.HEART if "heart" in label else label[0].upper())
         else:
-            icons.append(by.get(nm[2:], by.get(nm[0], I.CL_PRESENT)))
+            icons.append(by_kind.get(symbol_name[2:], by_kind.get(symbol_name[0], icon_data.CL_PRESENT)))
             marks.append("")
-    out = (tuple(icons), tuple(marks), I.CL_STAR, I.CL_CANDLE, I.CL_PRESENT)
+    out = (tuple(icons), tuple(marks), icon_data.CL_STAR, icon_data.CL_CANDLE, icon_data.CL_PRESENT)
     unload("core.icon_data")
     return out
 
@@ -51,11 +55,11 @@ ICON, MARK, STAR8, CANDLE, PRESENT = _icons()
 def symbol(fb, code, x, y, c=1):
     """A symbol: its 8x8 icon and, for balloons, the kind (heart, B, P, G)."""
     font.icon(fb, ICON[code], x, y + (code == JOKER), c)
-    m = MARK[code]
-    if m == font.HEART:
-        font.text(fb, m, x + 8, y, c)
-    elif m:
-        font.text(fb, m, x + 9, y + 2, c, FONT3x5)
+    mark = MARK[code]
+    if mark == font.HEART:
+        font.text(fb, mark, x + 8, y, c)
+    elif mark:
+        font.text(fb, mark, x + 9, y + 2, c, FONT3x5)
 
 
 def reward(fb, rew, x, y, c=1, small=False):
@@ -68,7 +72,7 @@ def reward(fb, rew, x, y, c=1, small=False):
     elif rew > 1:
         r = 3 if small else 4
         fb.ellipse(x + r, y + r, r, r, c)
-        font.text(fb, D.COLOURS[rew - 2], x + r - 1, y + r - 2, c, FONT3x5)
+        font.text(fb, data.COLOURS[rew - 2], x + r - 1, y + r - 2, c, FONT3x5)
 
 
 def cross_out(fb, x, y, w, h, c=1):
@@ -95,10 +99,10 @@ def die(fb, code, x, y, state=0):
         dotted_rect(fb, x, y, 24, 10)
         return
     fb.rect(x, y, 24, 10, 1)
-    col = D.SYM_COLOUR[code]
-    if col < 4:
+    colour = data.SYM_COLOUR[code]
+    if colour < 4:
         fb.fill_rect(x, y, 7, 10, 1)
-        font.text(fb, D.COLOURS[col], x + 1, y + 1, 0)
+        font.text(fb, data.COLOURS[colour], x + 1, y + 1, 0)
     symbol(fb, code, x + 9, y + 1)
     if state == 1:
         for j in range(10):
@@ -106,106 +110,108 @@ def die(fb, code, x, y, state=0):
                 fb.pixel(x + i, y + j, 0)
 
 
-def dice_column(fb, g):
+def dice_column(fb, game):
     """The five dice down the left edge, as the player to act sees them."""
-    for i in range(S.NDICE):
-        st = 2 if g.role and g.taken[i] else 1 if g.spent[i] else 0
-        die(fb, g.dice[i], 0, 10 + 11 * i, st)
+    for i in range(model.NDICE):
+        state = 2 if game.role and game.taken[i] else 1 if game.spent[i] else 0
+        die(fb, game.dice[i], 0, 10 + 11 * i, state)
 
 
 # ---- one area, zoomed --------------------------------------------------------
 def _train():
     """x of each wagon in its row (two rows)."""
-    n = len(S.LREW[1])
+    n = len(model.LREW[1])
     out = []
     x = 0
     for i in range(n):
         if i == (n + 1) // 2:
             x = 0
         out.append(x)
-        x += 5 * S.LNEED[1][i] + 8
+        x += 5 * model.LNEED[1][i] + 8
     return tuple(out)
 
 
 TRAIN = _train()
-NFIELDS = (len(S.LREW[0]), len(S.LREW[1]), S.GR * S.GC, sum(len(S.LREW[l]) for l in range(2, S.GI)))
+NFIELDS = (len(model.LREW[0]), len(model.LREW[1]), model.GR * model.GC,
+           sum(len(model.LREW[line]) for line in range(2, model.GI)))
 
 
-def cell(c, i):
-    """Field i of area c: (key, line, index or green bit, x, y, w, h)."""
-    if c == 2:
-        r, k = i // S.GC, i % S.GC
-        return ("G%d%d" % (r + 1, k + 1), S.GI, i, PX + 1 + 14 * k, 11 + 11 * r, 13, 10)
-    if c == 0:      # balloons: two rows
+def cell(colour, i):
+    """Field i of area colour: (key, line, index or green bit, x, y, w, h)."""
+    if colour == 2:
+        row, col = i // model.GC, i % model.GC
+        return ("G%d%d" % (row + 1, col + 1), model.GI, i, PX + 1 + 14 * col, 11 + 11 * row, 13, 10)
+    if colour == 0:     # balloons: two rows
         half = (NFIELDS[0] + 1) // 2
         return ("Y%d" % (i + 1), 0, i, PX + 17 * (i % half), 11 + 22 * (i // half), 15, 10)
-    if c == 1:      # the train: two rows, a wagon as wide as its candles
+    if colour == 1:     # the train: two rows, a wagon as wide as its candles
         return ("R%d" % (i + 1), 1, i, PX + 1 + TRAIN[i], 11 + 21 * (i >= (NFIELDS[1] + 1) // 2),
-                5 * S.LNEED[1][i] + 3, 11)
-    l = 2           # sweets: a row per kind, a pair per field
-    while i >= len(S.LREW[l]):
-        i -= len(S.LREW[l])
-        l += 1
-    return ("%s%d" % (S.LNAME[l], i + 1), l, i, PX + 1 + 33 * i, 11 + 14 * (l - 2), 19, 10)
+                5 * model.LNEED[1][i] + 3, 11)
+    line = 2            # sweets: a row per kind, a pair per field
+    while i >= len(model.LREW[line]):
+        i -= len(model.LREW[line])
+        line += 1
+    return ("%s%d" % (model.LNAME[line], i + 1), line, i, PX + 1 + 33 * i, 11 + 14 * (line - 2), 19, 10)
 
 
-def cell_at(c, key):
-    for i in range(NFIELDS[c]):
-        t = cell(c, i)
-        if t[0] == key:
-            return t
+def place(colour, key):
+    """Where field key of area colour is drawn: (x, y) of its top left, or None."""
+    for i in range(NFIELDS[colour]):
+        field_key, _line, _index, x, y, _w, _h = cell(colour, i)
+        if field_key == key:
+            return x, y
     return None
 
 
-def crossed(s, l, b):
-    return s[S.GI] >> b & 1 if l == S.GI else b < s[l]
+def crossed(sheet, line, index):
+    return sheet[model.GI] >> index & 1 if line == model.GI else index < sheet[line]
 
 
-def area(fb, s, c, targets=(), cursor=None):
-    """Area c of sheet s with its rewards (lit once earned); crossed fields
+def area(fb, sheet, colour, targets=(), cursor=None):
+    """Area colour of sheet with its rewards (lit once earned); crossed fields
     show an X, fields in targets are framed, the cursor is lit."""
-    for i in range(NFIELDS[c]):
-        key, l, b, x, y, w, h = cell(c, i)
+    for i in range(NFIELDS[colour]):
+        key, line, index, x, y, w, h = cell(colour, i)
         on = key == cursor
-        done = crossed(s, l, b)
+        done = crossed(sheet, line, index)
         if on:
             fb.fill_rect(x - 1, y - 1, w + 2, h + 2, 1)
         elif key in targets:
             fb.rect(x - 1, y - 1, w + 2, h + 2, 1)
         ink = 0 if on else 1
         if done:
-            if c & 1:
+            if colour & 1:
                 fb.rect(x, y, w, h, 1)
             cross_out(fb, x + 1, y, w - 2, h)
-        elif c == 0:
-            symbol(fb, D.YELLOW_SYM[b], x + 2, y + 1, ink)
-        elif c == 1:
+        elif colour == 0:
+            symbol(fb, data.YELLOW_SYM[index], x + 2, y + 1, ink)
+        elif colour == 1:
             fb.rect(x, y, w, h, ink)
-            for k in range(S.LNEED[l][b]):
+            for k in range(model.LNEED[line][index]):
                 font.icon(fb, CANDLE, x - 1 + 5 * k, y + 2, ink)
-        elif c == 2:
+        elif colour == 2:
             font.icon(fb, PRESENT, x + 2, y + 1, ink)
         else:
             fb.rect(x, y, w, h, ink)
-            sym = S.LWANT[l][b]
-            font.icon(fb, ICON[sym], x + 1, y + 1, ink)
-            font.icon(fb, ICON[sym], x + 10, y + 1, ink)
-        if c == 0:
-            earned(fb, S.LREW[l][b], x + 3, y + 11, done)
-        elif c == 1:
-            if b % ((len(S.LREW[1]) + 1) // 2):
+            code = model.LWANT[line][index]
+            font.icon(fb, ICON[code], x + 1, y + 1, ink)
+            font.icon(fb, ICON[code], x + 10, y + 1, ink)
+        if colour == 0:
+            earned(fb, model.LREW[line][index], x + 3, y + 11, done)
+        elif colour == 1:
+            if index % ((len(model.LREW[1]) + 1) // 2):
                 fb.hline(x - 5, y + 6, 4, 1)
-            earned(fb, S.LREW[l][b], x + w // 2 - 4, y + 12, done)
-        elif c == 3:
-            earned(fb, S.LREW[l][b], x + 21, y + 1, done)
-    if c == 2:
+            earned(fb, model.LREW[line][index], x + w // 2 - 4, y + 12, done)
+        elif colour == 3:
+            earned(fb, model.LREW[line][index], x + 21, y + 1, done)
+    if colour == 2:
         gx = PX + 1
-        for i in range(S.GR + S.GC):
-            full = s[S.GI] & S.GMASK[i] == S.GMASK[i]
-            if i < S.GR:
-                earned(fb, S.GREW[i], gx + 14 * S.GC + 1, 12 + 11 * i, full)
+        for i in range(model.GR + model.GC):
+            full = sheet[model.GI] & model.GMASK[i] == model.GMASK[i]
+            if i < model.GR:
+                earned(fb, model.GREW[i], gx + 14 * model.GC + 1, 12 + 11 * i, full)
             else:
-                earned(fb, S.GREW[i], gx + 14 * (i - S.GR) + 2, 12 + 11 * S.GR, full)
+                earned(fb, model.GREW[i], gx + 14 * (i - model.GR) + 2, 12 + 11 * model.GR, full)
 
 
 def earned(fb, rew, x, y, lit):
@@ -216,45 +222,45 @@ def earned(fb, rew, x, y, lit):
 
 
 # ---- the whole sheet ---------------------------------------------------------
-def overview(fb, s, top=10):
-    """All four areas of sheet s, small, under the bar. A field is a box,
+def overview(fb, sheet, top=10):
+    """All four areas of a sheet, small, under the bar. A field is a box,
     lit once crossed, with its reward inside (a star, or the letter of the
     bonus colour); each area's stars at its right."""
-    st = S.area_stars(s)
-    for c in (0, 1):            # balloons and train: a strip each
-        y = top + 1 + 10 * c
-        _label(fb, c, 0, y)
+    stars = model.area_stars(sheet)
+    for colour in (0, 1):       # balloons and train: a strip each
+        y = top + 1 + 10 * colour
+        _label(fb, colour, 0, y)
         x = 7
-        for i in range(len(S.LREW[c])):
-            w = 8 if c == 0 else 4 * S.LNEED[1][i] + 3
-            _mini(fb, x, y, w, i < s[c], S.LREW[c][i])
+        for i in range(len(model.LREW[colour])):
+            w = 8 if colour == 0 else 4 * model.LNEED[1][i] + 3
+            _mini(fb, x, y, w, i < sheet[colour], model.LREW[colour][i])
             x += w + 1
-        _stars(fb, st[c], 128, y + 1)
+        _stars(fb, stars[colour], 128, y + 1)
     fb.vline(115, top + 1, 19, 1)
     y0 = top + 21
     _label(fb, 2, 0, y0)        # presents: the grid, row stars right, column rewards below
-    g = s[S.GI]
-    for r in range(S.GR):
-        for k in range(S.GC):
-            _mini(fb, 7 + 8 * k, y0 + 8 * r, 9, g >> r * S.GC + k & 1, 0)
-    for i in range(S.GR + S.GC):
-        full = g & S.GMASK[i] == S.GMASK[i]
-        if i < S.GR:
-            _mini(fb, 8 + 8 * S.GC, y0 + 8 * i, 9, full, S.GREW[i], False)
+    green = sheet[model.GI]
+    for row in range(model.GR):
+        for col in range(model.GC):
+            _mini(fb, 7 + 8 * col, y0 + 8 * row, 9, green >> row * model.GC + col & 1, 0)
+    for i in range(model.GR + model.GC):
+        full = green & model.GMASK[i] == model.GMASK[i]
+        if i < model.GR:
+            _mini(fb, 8 + 8 * model.GC, y0 + 8 * i, 9, full, model.GREW[i], False)
         else:
-            _mini(fb, 7 + 8 * (i - S.GR), y0 + 8 * S.GR + 1, 9, full, S.GREW[i], False)
-    _stars(fb, st[2], 60, y0 + 8 * S.GR + 1)
+            _mini(fb, 7 + 8 * (i - model.GR), y0 + 8 * model.GR + 1, 9, full, model.GREW[i], False)
+    _stars(fb, stars[2], 60, y0 + 8 * model.GR + 1)
     _label(fb, 3, 66, y0)       # sweets: a row per kind
-    for l in range(2, S.GI):
-        y = y0 + 8 * (l - 2)
-        font.icon(fb, ICON[S.LWANT[l][0]], 75, y)
-        for i in range(len(S.LREW[l])):
-            _mini(fb, 85 + 9 * i, y, 9, i < s[l], S.LREW[l][i])
-    _stars(fb, st[3], 128, y0 + 8 * S.GR + 1)
+    for line in range(2, model.GI):
+        y = y0 + 8 * (line - 2)
+        font.icon(fb, ICON[model.LWANT[line][0]], 75, y)
+        for i in range(len(model.LREW[line])):
+            _mini(fb, 85 + 9 * i, y, 9, i < sheet[line], model.LREW[line][i])
+    _stars(fb, stars[3], 128, y0 + 8 * model.GR + 1)
 
 
-def _label(fb, c, x, y):
-    font.text(fb, D.COLOURS[c], x + 1, y + 1)
+def _label(fb, colour, x, y):
+    font.text(fb, data.COLOURS[colour], x + 1, y + 1)
 
 
 def _stars(fb, n, right, y):
@@ -270,4 +276,4 @@ def _mini(fb, x, y, w, done, rew, box=True):
     if rew == 1:
         font.text(fb, font.STAR, x + (w - 5) // 2, y + 1, 0 if done else 1)
     elif rew > 1:
-        font.text(fb, D.COLOURS[rew - 2], x + (w - 3) // 2, y + 2, 0 if done else 1, FONT3x5)
+        font.text(fb, data.COLOURS[rew - 2], x + (w - 3) // 2, y + 2, 0 if done else 1, FONT3x5)
