@@ -16,12 +16,12 @@ ROWS = 6        # list rows on screen
 CHARS = 20      # characters that fit beside a scroll mark
 
 
-def _scrolled(index, first):
+def _scrolled(index, first, rows=ROWS):
     """The first visible row after moving the cursor to index."""
     if index < first:
         return index
-    if index >= first + ROWS:
-        return index - ROWS + 1
+    if index >= first + rows:
+        return index - rows + 1
     return first
 
 
@@ -118,12 +118,12 @@ class Ui:
         if value is not None:
             font.text(fb, value, W - (6 if scrolls else 2) - font.width(value), y, c)
 
-    def scroll_mark(self, first, count, total):
+    def scroll_mark(self, first, count, total, rows=ROWS):
         if total <= count:
             return
         fb = self.fb
         top = TOP - 1
-        span = ROWS * ROW_H
+        span = rows * ROW_H
         fb.vline(W - 2, top, span, 1)
         h = max(4, span * count // total)
         y = top + (span - h) * first // max(1, total - count)
@@ -206,18 +206,29 @@ class Ui:
         self.hal.buttons.clear()
 
     # ---- screens ---------------------------------------------------------
-    def menu(self, title, items, index=0, right=None):
-        """A scrolling list. Returns the chosen index, -1 for B, -2 for the menu chord."""
+    def menu(self, title, items, index=0, right=None, notes=None):
+        """A scrolling list. Returns the chosen index, -1 for B, -2 for the menu chord.
+
+        notes: a text per item ("" for none): the note of the item under the cursor
+        is shown under the list (up to 3 lines), which keeps the rows above it."""
         n = len(items)
         index = max(0, min(index, n - 1))
         first = 0
         while True:
-            first = _scrolled(index, first)
+            lines = font.wrap(notes[index], W - 2)[:3] if notes and notes[index] else ()
+            rows = (H - 12 - 8 * len(lines)) // ROW_H if lines else ROWS
+            first = _scrolled(index, first, rows)
             self.clear()
             self.bar(title, right)
-            for i in range(first, min(n, first + ROWS)):
-                self.row(i - first, items[i], None, i == index, n > ROWS)
-            self.scroll_mark(first, ROWS, n)
+            for i in range(first, min(n, first + rows)):
+                self.row(i - first, items[i], None, i == index, n > rows)
+            self.scroll_mark(first, rows, n, rows)
+            if lines:
+                y = H - 8 * len(lines)
+                self.fb.hline(0, y - 2, W, 1)
+                for line in lines:
+                    self.text(line, 1, y)
+                    y += 8
             self.show()
             k = self.wait_key()
             if k & K_UP:
@@ -225,9 +236,9 @@ class Ui:
             elif k & K_DOWN:
                 index = (index + 1) % n
             elif k & K_LEFT:
-                index = max(0, index - ROWS)
+                index = max(0, index - rows)
             elif k & K_RIGHT:
-                index = min(n - 1, index + ROWS)
+                index = min(n - 1, index + rows)
             elif k & K_MENU:
                 if not self.chord(k):
                     return -2
