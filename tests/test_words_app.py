@@ -1,11 +1,12 @@
 """Word Cards screens, played with buttons only in the simulator.
 
-Whole games: a driver presses A on "continue" screens and, on the turn screen,
-the keys app.keys_for() gives for an action the easy bot picks for that seat.
-Positions for single screens are made with the rules core and resumed from a
-save (the app's own save format), so they do not depend on a deal.
+Whole games: tests/drive's Driver presses A on "continue" screens and, on the turn
+screen, the keys tests/drive/words.py keys_for() gives for an action the easy bot
+picks for that seat. Positions for single screens are made with the rules core and
+resumed from a save, so they do not depend on a deal.
 """
 import os
+import pathlib
 import shutil
 import sys
 
@@ -13,14 +14,16 @@ import pytest
 from core.rng import Rng
 from core.saves import Saves
 from hal.storage import FileStorage
+import drive
 import screen
+from drive import live
 from screen import has_text, golden, rows
 from sim.console import Console
 from games.words import data
 from games.words import rules as wrules
 
 APP = "games.words.app"
-SEATS3 = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "easy"}, {"name": "Cat", "kind": "normal"}]
+KEYS = drive.keys_module("words")
 
 
 # ---------------------------------------------------------------- navigation
@@ -32,65 +35,54 @@ def new_game_keys(kinds, opts=None):
     return screen.new_game_keys("words", kinds, opts)
 
 
-def app():
-    return sys.modules.get(APP)
-
-
 def save_of(path):
-    data, _problems = Saves(FileStorage(os.path.join(str(path), "saves"))).load("words")
-    return data
+    return drive.saved(pathlib.Path(str(path)), "words")
 
 
 # ---------------------------------------------------------------- the driver
-class Driver:
-    """Plays every human seat by buttons only: A on 'continue' screens, and on the
-    turn screen the keys of app.keys_for() for what the easy bot would do there.
-    On the end screen it opens the first row's details, then leaves with B."""
+class Driver(drive.Driver):
+    """tests/drive's Driver for Word Cards, also recording the seat of each action
+    (`seats`), the seats a pass screen was shown for, the screens of running totals
+    between rounds, and the end screen (`end`): its rows, then A opens the first row's
+    details (`detail`), then B leaves. tests/test_web.py records a whole game with it."""
 
-    def __init__(self, seed, stop_after=None):
-        self.rng = Rng(seed)
-        self.actions = []
-        self.passes = []
+    def __init__(self, seed, **more):
+        drive.Driver.__init__(self, "words", seed, **more)
+        self.seats = []
+        self.passed_to = []
         self.totals = 0
         self.end = None
         self.detail = None
         self.game = None
-        self.stop_after = stop_after
-        self.resume = None
 
     def __call__(self, console):
-        a = app()
-        if a is None or "game" not in a.LIVE:
-            keys, self.resume = self.resume, None     # back in the launcher
-            return keys
-        live = a.LIVE
-        game = self.game = live["game"]
-        if live["waiting"] != "decide":
-            if game.over and self.end is not None:
-                if self.detail is None:
-                    self.detail = rows(console.panel())
-                    self.detail_round = has_text(console, "Round 1:") or has_text(console, "Cards left:")
-                    return ["A"]
-                return ["B"]
-            if game.over and (has_text(console, "wins!") or has_text(console, "Tie:")):
+        state = live()
+        if not state:
+            return drive.Driver.__call__(self, console)
+        game = self.game = state["game"]
+        if state["waiting"] == "end":
+            if self.end is None:
+                self.ended = {"summary": game.summary(), "winners": game.winners()}
                 self.end = rows(console.panel())
                 self.end_console_text = [t for t in ("wins!", "Tie:") if has_text(console, t)]
-                self.end_names = all(has_text(console, n) for n in a_names(game))
+                self.end_names = all(has_text(console, n) for n in NAMES[:game.n])
                 return ["A"]
+            if self.detail is None:
+                self.detail = rows(console.panel())
+                self.detail_round = has_text(console, "Round 1:") or has_text(console, "Cards left:")
+            return ["B"]
+        if state["waiting"] != "decide":
             if has_text(console, "Pass the console to"):
-                self.passes.append(game.turn)
+                self.passed_to.append(game.turn)
                 assert has_text(console, "A: I am")
             elif has_text(console, "total"):
                 self.totals += 1
-            return ["A"]
-        if self.stop_after is not None and len(self.actions) >= self.stop_after:
-            self.stop_after = None
-            self.resume = ["A", "A"]                 # launcher cursor on Word Cards; Resume is first
-            return ["MENU", "DOWN", "A"]             # game menu: Save and quit
-        bot = sys.modules["games.words.bot"]
-        action = bot.choose(game, "easy", self.rng)
-        self.actions.append((game.turn, action))
-        return a.keys_for(game, action)
+        acted = len(self.actions)
+        seat = game.turn
+        keys = drive.Driver.__call__(self, console)
+        if len(self.actions) > acted:
+            self.seats.append(seat)
+        return keys
 
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -110,16 +102,9 @@ def hand_on_screen(console, letters, y=48):
     return True
 
 
-def a_names(game):
-    return NAMES[:game.n]
-
-
 # ---------------------------------------------------------------- whole games
 def run_game(tmp_path, kinds, opts=None, seed=1, driver=None):
-    d = driver or Driver(seed)
-    c = Console("pico", seed, new_game_keys(kinds, opts), str(tmp_path), driver=d)
-    c.run()
-    return c, d
+    return drive.play("words", kinds, tmp_path, opts, seed, driver or Driver(seed))
 
 
 def check_finished(tmp_path, d):
@@ -128,7 +113,7 @@ def check_finished(tmp_path, d):
     assert d.end_console_text == (["wins!"] if len(g.winners()) == 1 else ["Tie:"])
     assert d.end_names and d.detail_round
     assert save_of(tmp_path) is None, "the save is cleared when the game ends"
-    assert app() is None                        # back in the launcher, the game unloaded
+    assert APP not in sys.modules and not live()   # back in the launcher, the game unloaded
     return g
 
 
@@ -136,8 +121,8 @@ def test_two_players_human_against_computer_to_the_end(tmp_path):
     c, d = run_game(tmp_path, ["human", "normal"], seed=2)   # a seed whose game has every kind of move
     g = check_finished(tmp_path, d)
     assert g.mode == "adults2" and g.dictionary == "strict"
-    assert d.passes == []                      # one person at the console: no pass screens
-    verbs = set(a.split()[0] for _s, a in d.actions)
+    assert d.passed_to == [] and d.passes == 0     # one person at the console: no pass screens
+    verbs = set(a.split()[0] for a in d.actions)
     assert {"new", "add", "commit", "draw", "act"} <= verbs
     assert has_text(c, "Word Cards")           # the launcher's list again
 
@@ -146,13 +131,13 @@ def test_four_players_two_humans_pass_the_console(tmp_path):
     c, d = run_game(tmp_path, ["human", "human", "easy", "normal"], seed=5)   # every kind of move
     g = check_finished(tmp_path, d)
     assert g.mode == "adults34" and g.n == 4
-    seats = [s for s, _a in d.actions]
-    assert set(seats) == {0, 1}
+    seats = d.seats
+    assert set(seats) == {0, 1} and len(seats) == len(d.actions)
     changes = sum(1 for i in range(1, len(seats)) if seats[i] != seats[i - 1])
-    assert len(d.passes) == 1 + changes         # the first turn, then each change of person
+    assert len(d.passed_to) == 1 + changes      # the first turn, then each change of person
     # every turn of a human after the other human's: a pass screen first, for that human
-    assert set(d.passes) == {0, 1} and len(d.passes) >= 5
-    verbs = set(a.split()[0] for _s, a in d.actions)
+    assert set(d.passed_to) == {0, 1} and len(d.passed_to) >= 5
+    verbs = set(a.split()[0] for a in d.actions)
     assert {"new", "add", "commit", "draw", "act"} <= verbs
 
 
@@ -195,15 +180,30 @@ def position(n, hands, words, opts=None, melded=True, seed=4, turn=0):
     return g
 
 
-def resume_save(path, game, kinds=None, log=("Ben drew a card (8 cards)",)):
+def resume_save(path, game, kinds=None, log=("Ben drew a card (8 cards)",), rounds=()):
     """Write the app's save for `game` (seats Ann, Ben, ...) into path/saves; the
-    log makes a "What happened" screen come first (A)."""
-    import games.words.app as A
+    log, unread by all, makes a "What happened" screen come first (A). rounds: the
+    points each seat gained in each round before (the points variant)."""
     kinds = kinds or ["human"] + ["easy"] * (game.n - 1)
     os.makedirs(os.path.join(str(path), "saves"), exist_ok=True)
     Saves(FileStorage(os.path.join(str(path), "saves"))).save("words", {
-        "seats": ",".join(NAMES[i] + ":" + kinds[i] for i in range(game.n)), "game": A.pack(game.to_save()),
-        "log": "|".join(log), "rounds": "#", "more": A.pack([len(log), 1, 2] + [0] * game.n)})
+        "seats": [{"name": NAMES[i], "kind": kinds[i]} for i in range(game.n)], "game": game.to_save(),
+        "bot_rng": [1, 2], "rounds": [list(r) for r in rounds],
+        "log": {"texts": list(log), "actors": [-1] * len(log), "count": len(log), "seen": [0] * game.n}})
+
+
+def game_after(path, keys):
+    """The game as it stands after resuming from path and pressing the keys."""
+    got = {}
+    resumed(path, keys, driver=lambda c: got.setdefault("game", live()["game"]) and None)
+    return got["game"]
+
+
+def screens_after(path, keys):
+    """The screens open over the turn screen after resuming from path and pressing the keys."""
+    got = {}
+    resumed(path, keys, driver=lambda c: got.setdefault("screens", list(live()["screens"])) and None)
+    return got["screens"]
 
 
 def resumed(path, keys, driver=None):
@@ -249,10 +249,9 @@ def test_picked_cards_and_a_table_word_list_the_words_they_make(tmp_path):
     c = resumed(tmp_path, keys)
     assert has_text(c, "CHOKES") and has_text(c, "SHOCK") and has_text(c, "SOCK + 2 hand cards")
     golden(c, "words_word_list")
-    d = Driver(1)
-    c = resumed(tmp_path, keys + ["DOWN", "A"], driver=lambda con: setattr(d, "game", app().LIVE["game"]))
-    assert wrules.word_text(d.game.words[0]) == "SHOCK"
-    assert d.game.changed_words() == [0] and len(d.game.hands[0]) == 9
+    game = game_after(tmp_path, keys + ["DOWN", "A"])
+    assert wrules.word_text(game.words[0]) == "SHOCK"
+    assert game.changed_words() == [0] and len(game.hands[0]) == 9
     c = resumed(tmp_path, keys + ["DOWN", "A"])
     assert has_text(c, "SHOCK")
 
@@ -278,10 +277,8 @@ def test_spelling_a_word_tile_by_tile_with_a_joker(tmp_path):
     c = resumed(tmp_path, keys)
     assert has_text(c, "Joker letter")
     golden(c, "words_joker")
-    seen = {}
-    resumed(tmp_path, keys + ["RIGHT"] * 4 + ["A", "RIGHT", "A"],
-            driver=lambda con: seen.setdefault("g", app().LIVE["game"]) and None)
-    assert wrules.word_text(seen["g"].words[-1]) == "TOe"
+    game = game_after(tmp_path, keys + ["RIGHT"] * 4 + ["A", "RIGHT", "A"])
+    assert wrules.word_text(game.words[-1]) == "TOe"
 
 
 def test_an_illegal_commit_shows_the_reason(tmp_path):
@@ -289,7 +286,7 @@ def test_an_illegal_commit_shows_the_reason(tmp_path):
     # spell E H I (not a word), then Commit
     keys = ["A", "B", "DOWN", "A", "A", "RIGHT", "A", "RIGHT", "A"] + ["RIGHT"] * 6 + ["A", "B", "A"]
     c = resumed(tmp_path, keys)
-    assert has_text(c, "Not allowed") and has_text(c, "EHI is not in the")
+    assert has_text(c, "EHI is not in the") and has_text(c, "A:OK")      # the refusal box
     golden(c, "words_illegal")
     c = resumed(tmp_path, keys + ["A"])         # back on the turn screen, the word still there
     assert has_text(c, "EHI")
@@ -301,7 +298,7 @@ def test_first_word_rules_are_explained(tmp_path):
     c = resumed(tmp_path, ["A", "B"] + ["DOWN"] * 4 + ["A"])    # Skip before any word
     assert has_text(c, "Make a word before") and has_text(c, "you play an action")
     c = resumed(tmp_path, ["A", "UP", "A", "RIGHT", "RIGHT", "A", "DOWN", "A"])   # SOCK + T: a table word first
-    assert has_text(c, "First make a word of")
+    assert has_text(c, "First make a word") and has_text(c, "of your own from")
 
 
 def test_pass_screen_before_a_human_turn(tmp_path):
@@ -327,6 +324,95 @@ def test_round_totals_and_end_screen(tmp_path):
     assert has_text(c, "Ann wins!") and has_text(c, "Ben")
     golden(c, "words_end")
     assert save_of(str(tmp_path / "b") + "-run") is None
+
+
+def test_the_points_of_earlier_rounds_are_saved_and_shown_at_the_end(tmp_path):
+    # resumed in the last round of two, with round 1's points in the save: Ann goes out
+    # with CAT; the end screen's details list both rounds
+    g = position(2, [list("ACT"), list("DOGS")], ["SOCK"], {"mode": "adults2", "scoringVariant": True,
+                                                           "matchRounds": 2})
+    g.round = 2
+    g.points = [1, 3]
+    resume_save(tmp_path, g, kinds=["human", "normal"], rounds=[[1, 3]])
+    new_cat = ["A", "A", "RIGHT", "A", "RIGHT", "A", "DOWN"]
+    c = resumed(tmp_path, new_cat + ["A", "B", "A"])
+    assert has_text(c, "Game over") and has_text(c, "Ann won round 2: +4")
+    c = resumed(tmp_path, new_cat + ["A", "B", "A", "A"])
+    assert has_text(c, "Ann wins!") and has_text(c, "5")
+    c = resumed(tmp_path, new_cat + ["A", "B", "A", "A", "A"])       # Ann's row: her rounds
+    assert has_text(c, "Round 1: +1") and has_text(c, "Round 2: +4") and has_text(c, "Total: 5")
+    # a save whose rounds do not fit the seats is not this game's save: it is not resumed
+    resume_save(tmp_path / "bad", g, kinds=["human", "normal"], rounds=[[1, 3, 0]])
+    c = resumed(tmp_path / "bad", [])
+    assert has_text(c, "Delete it?")
+
+
+# ---------------------------------------------------------------- empty lists, going back
+def test_table_words_before_any_word_is_on_the_table(tmp_path):
+    # issues 13 and 19: "Table words" with no word on the table stopped the game with
+    # IndexError (the list's description asked for the maker of word 0); the keys from
+    # the launcher: Word Cards, New game, Start, "What happened", B, UP UP: Table words, A
+    c = screen.play("DOWN DOWN DOWN DOWN A A UP A A B UP UP A", seed=1, saves=str(tmp_path))
+    assert not has_text(c, "Game stopped")
+    assert has_text(c, "Table words") and has_text(c, "No words on the table")
+    c = screen.play("DOWN DOWN DOWN DOWN A A UP A A B UP UP A B", seed=1, saves=str(tmp_path / "b"))
+    assert has_text(c, "Your turn") and has_text(c, "Table words")          # B: the turn menu again
+
+
+def test_every_list_with_nothing_in_it_says_so(tmp_path):
+    # no word in the hand: Find words says so, from the turn (DOWN) and from the menu
+    g = position(2, [list("QXZ") + ["skip"], list("DOG")], ["SOCK"])
+    resume_save(tmp_path, g, log=())
+    c = resumed(tmp_path, ["DOWN"])
+    assert has_text(c, "No word can be made")
+    assert screens_after(tmp_path, ["DOWN"]) == ["words"]
+    assert screens_after(tmp_path, ["B", "A", "B"]) == ["menu"]
+    # nothing happened yet: Last turns says so
+    c = resumed(tmp_path, ["B", "UP", "A"])
+    assert has_text(c, "Last turns") and has_text(c, "Nothing yet.")
+    # every letter of SOCK taken this turn: the empty word is listed, and says so
+    # (Take a letter, SOCK, its first letter; Commit and Undo come first once it is taken)
+    steps = ["B", "DOWN", "DOWN", "A", "A", "A"] + (["B"] + ["DOWN"] * 4 + ["A", "A", "A"]) * 3
+    assert len(game_after(tmp_path, steps).held) == 4
+    c = resumed(tmp_path, steps + ["B"] + ["DOWN"] * 4 + ["A", "A"])
+    assert has_text(c, "No letter is left in")
+    back = steps + ["B"] + ["DOWN"] * 4 + ["A", "A", "LEFT", "RIGHT", "A"]    # A: back to the words
+    c = resumed(tmp_path, back)
+    assert has_text(c, "Take from") and screens_after(tmp_path, back) == ["menu", "take"]
+    # a hand of action cards only: spelling offers the check mark alone
+    g = position(2, [["skip", "draw_two"], list("DOG")], ["SOCK"])
+    resume_save(tmp_path / "b", g, log=())
+    c = resumed(tmp_path / "b", ["B", "DOWN", "A", "LEFT", "RIGHT", "A"])
+    assert has_text(c, "New word") and has_text(c, "A: place the word")
+    assert screens_after(tmp_path / "b", ["B", "DOWN", "A", "A", "B"]) == ["menu"]
+
+
+def test_b_goes_back_one_screen_at_a_time(tmp_path):
+    resume_save(tmp_path, table_game())
+    paths = [
+        ["B", "DOWN", "DOWN", "A", "A"],                      # the turn menu, Take a letter, a letter
+        ["B", "DOWN", "A"] + ["RIGHT"] * 7 + ["A"],           # Spell a word, the joker's letter
+        ["B"] + ["DOWN"] * 4 + ["A", "A"],                    # Trade with opponent: whom, which card
+        ["LEFT", "A"],                                        # Skip from the hand: whom
+        ["B", "UP", "UP", "A"],                               # Table words
+    ]
+    for keys in paths:
+        opened = screens_after(tmp_path, ["A"] + keys)
+        assert opened, keys
+        for back in range(len(opened) + 1):
+            assert screens_after(tmp_path, ["A"] + keys + ["B"] * back) == opened[:len(opened) - back], (keys, back)
+    assert screens_after(tmp_path, ["A", "B", "DOWN", "DOWN", "A", "A"]) == ["menu", "take", "letter"]
+    # however often a screen is opened and left, nothing piles up
+    again = ["A", "B"] + ["UP", "UP", "A", "B", "DOWN", "DOWN"] * 6     # Table words, B, six times
+    assert screens_after(tmp_path, again) == ["menu"]
+    assert screens_after(tmp_path, again + ["UP", "UP", "A"]) == ["menu", "table"]
+
+
+def test_event_texts_name_the_players():
+    from games.words.app import named
+    assert named("P1: P2 skips the next turn", ["Ann", "Ben"]) == "Ann: Ben skips the next turn"
+    assert named("P2 traded a card with P1", ["P2", "Bo"]) == "Bo traded a card with P2"    # once only
+    assert named("P3: PEP (4 left)", ["A", "B", "Cy"]) == "Cy: PEP (4 left)"
 
 
 # ---------------------------------------------------------------- keys_for does what the action does
@@ -369,11 +455,8 @@ def test_keys_for_performs_the_action(tmp_path, hand, pre, action):
     resume_save(tmp_path, g, kinds=["human"] * 3)
     want = wrules.Game.from_save(g.to_save())
     want.apply(action)
-    import games.words.app as A
-    keys = A.keys_for(wrules.Game.from_save(g.to_save()), action)
-    got = {}
-    resumed(tmp_path, ["A", "A"] + keys, driver=lambda c: got.setdefault("g", app().LIVE["game"]) and None)
-    assert names_of(got["g"]) == names_of(want)
+    keys = KEYS.keys_for(wrules.Game.from_save(g.to_save()), action)
+    assert names_of(game_after(tmp_path, ["A", "A"] + keys)) == names_of(want)
 
 
 def test_keys_for_plays_whole_turns_of_the_normal_bot(tmp_path):
@@ -381,17 +464,16 @@ def test_keys_for_plays_whole_turns_of_the_normal_bot(tmp_path):
     from games.words import bot
     g = position(2, [list("WOGHNIR") + ["*"], list("ABCDEFG")], ["SHOCK", "TRAIN", "STONE"], {"mode": "adults34"})
     rng = Rng(3)
-    import games.words.app as A
     for _ in range(6):
         if g.over or g.turn != 0:
             break
         action = bot.choose(g, "normal", rng)
         resume_save(tmp_path, g, kinds=["human", "human"])
-        keys = A.keys_for(wrules.Game.from_save(g.to_save()), action)
-        got = {}
-        resumed(tmp_path, ["A", "A"] + keys, driver=lambda c: got.setdefault("g", app().LIVE["game"]) and None)
+        keys = KEYS.keys_for(wrules.Game.from_save(g.to_save()), action)
+        got = game_after(tmp_path, ["A", "A"] + keys)
         g.apply(action)
-        assert names_of(got["g"]) == names_of(g), action
+        g.pop_events()
+        assert names_of(got) == names_of(g), action
 
 
 # ---------------------------------------------------------------- saving and resuming
@@ -400,31 +482,28 @@ def test_save_and_quit_mid_turn_then_resume_plays_on_identically(tmp_path):
     c, whole = run_game(tmp_path / "a", kinds, opts, seed)
     assert whole.game.over
     # stop in the middle of a turn: after a word was laid out, before its commit
-    k = next(i for i in range(1, len(whole.actions)) if whole.actions[i][1] == "commit"
-             and whole.actions[i - 1][1].split()[0] in ("new", "add"))
-    d = Driver(seed, stop_after=k)
+    k = next(i for i in range(1, len(whole.actions)) if whole.actions[i] == "commit"
+             and whole.actions[i - 1].split()[0] in ("new", "add"))
+    d = Driver(seed, stop_after=k, resume=["A", "A"])   # the launcher's cursor on Word Cards; Resume is first
     c, d = run_game(tmp_path / "b", kinds, opts, seed, driver=d)
-    assert d.resume is None and d.stop_after is None   # it did quit and resume
+    assert d.stopped["editing"] and d.resume is None and d.stop_after is None   # it did quit mid-turn and resume
     assert d.actions == whole.actions
     assert d.game is not whole.game
     assert d.game.to_save() == whole.game.to_save()
     assert d.end == whole.end
 
 
-def test_the_save_is_made_at_turn_boundaries_and_small(tmp_path):
-    import games.words.app as A
-    g = table_game()
-    d = A.pack(g.to_save())
-    assert d[0].startswith("=deck,") and d[1].startswith("#3,18,")   # the keys, then the deck
-    from core.jsonout import dumps
-    import json
-    back = A.unpack(json.loads(dumps(d)))
-    assert wrules.Game.from_save(back).to_save() == g.to_save()
-    # a quit at the first turn screen leaves a save the launcher resumes
+def test_the_save_is_plain_and_small(tmp_path):
+    # a quit at the first turn screen leaves a save the launcher resumes: the kit's
+    # plain dicts (seats, the rules' to_save(), the computer players' rng, the events
+    # not read yet) and the points of each round
     c = Console("pico", 2, new_game_keys(["human", "normal"]) + ["A", "MENU", "DOWN", "A"], str(tmp_path))
     c.run()
     saved = save_of(tmp_path)
-    assert saved["seats"] == "Ann:human,Ben:normal"
+    assert saved["seats"] == [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "normal"}]
+    assert saved["rounds"] == [] and saved["log"]["count"] == 1 and len(saved["bot_rng"]) == 2
+    game = wrules.Game.from_save(saved["game"])
+    assert game.to_save() == saved["game"] and game.turn == 0 and not game.words
     assert len(Saves(FileStorage(str(tmp_path / "saves"))).storage.read("words")) < 2000
     assert has_text(c, "Word Cards *")         # the launcher marks the saved game
 
@@ -476,23 +555,22 @@ def test_menu_chord_opens_the_game_menu_with_the_rules(tmp_path):
 
 
 def test_sleeping_console_saves_the_unfinished_turn(tmp_path):
-    import games.words.app as A
     resume_save(tmp_path, table_game())
     # spell T O E, then leave the console alone until the screen sleeps
     keys = ["A", "B", "DOWN", "A"] + ["RIGHT"] * 5 + ["A", "LEFT", "LEFT", "A", "LEFT", "LEFT", "LEFT", "A"]
     keys += ["RIGHT"] * 8 + ["A", "WAIT:61000"]
     c = resumed(tmp_path, keys)
     assert not c.model.is_on
-    game = wrules.Game.from_save(A.unpack(save_of(str(tmp_path) + "-run")["game"]))
+    game = wrules.Game.from_save(save_of(str(tmp_path) + "-run")["game"])
     assert game.snap is not None and wrules.word_text(game.words[-1]) == "TOE"
 
 
 def test_quitting_from_the_end_screen_leaves_no_save(tmp_path):
     class QuitAtTheEnd(Driver):
         def __call__(self, console):
-            a = app()
-            if a is not None and "game" in a.LIVE and a.LIVE["game"].over and self.end is None \
-                    and (has_text(console, "wins!") or has_text(console, "Tie:")):
+            state = live()
+            if state and state["waiting"] == "end" and self.end is None:
+                assert has_text(console, "wins!") or has_text(console, "Tie:")
                 self.end = True
                 return ["MENU", "DOWN", "A", "WAIT:200000"]  # Save and quit, then let it sleep
             return Driver.__call__(self, console)

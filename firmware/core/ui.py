@@ -135,11 +135,12 @@ class Ui:
         if value is not None:
             font.text(fb, value, W - (6 if scrolls else 2) - font.width(value), y, c)
 
-    def scroll_mark(self, first, count, total, span=ROWS * ROW_H):
+    def scroll_mark(self, first, count, total, rows=ROWS):
         if total <= count:
             return
         fb = self.fb
         top = TOP - 1
+        span = rows * ROW_H
         fb.vline(W - 2, top, span, 1)
         h = max(4, span * count // total)
         y = top + (span - h) * first // max(1, total - count)
@@ -221,19 +222,35 @@ class Ui:
         self.hal.buttons.touch()
         self.hal.buttons.clear()
 
+    def note_lines(self, lines):
+        """A note under a list (a menu item's, a form row's help): a rule, then the lines."""
+        if not lines:
+            return
+        y = H - 8 * len(lines)
+        self.fb.hline(0, y - 2, W, 1)
+        for line in lines:
+            self.text(line, 1, y)
+            y += 8
+
     # ---- screens ---------------------------------------------------------
-    def menu(self, title, items, index=0, right=None):
-        """A scrolling list. Returns the chosen index, -1 for B, -2 for the menu chord."""
+    def menu(self, title, items, index=0, right=None, notes=None):
+        """A scrolling list. Returns the chosen index, -1 for B, -2 for the menu chord.
+
+        notes: a text per item ("" for none): the note of the item under the cursor
+        is shown under the list (up to 3 lines), which keeps the rows above it."""
         n = len(items)
         index = max(0, min(index, n - 1))
         first = 0
         while True:
-            first = _scrolled(index, first)
+            lines = font.wrap(notes[index], W - 2)[:3] if notes and notes[index] else ()
+            rows = (H - 12 - 8 * len(lines)) // ROW_H if lines else ROWS
+            first = _scrolled(index, first, rows)
             self.clear()
             self.bar(title, right)
-            for i in range(first, min(n, first + ROWS)):
-                self.row(i - first, items[i], None, i == index, n > ROWS)
-            self.scroll_mark(first, ROWS, n)
+            for i in range(first, min(n, first + rows)):
+                self.row(i - first, items[i], None, i == index, n > rows)
+            self.scroll_mark(first, rows, n, rows)
+            self.note_lines(lines)
             self.show()
             k = self.wait_key()
             if k & K_UP:
@@ -241,9 +258,9 @@ class Ui:
             elif k & K_DOWN:
                 index = (index + 1) % n
             elif k & K_LEFT:
-                index = max(0, index - ROWS)
+                index = max(0, index - rows)
             elif k & K_RIGHT:
-                index = min(n - 1, index + ROWS)
+                index = min(n - 1, index + rows)
             elif k & K_MENU:
                 if not self.chord(k):
                     return -2
@@ -270,7 +287,7 @@ class Ui:
             helps = False
             for f in fields:
                 helps = helps or f.helps is not None
-            rows = ROWS - 2 if helps else ROWS      # two lines of help under the rows
+            rows = (H - 12 - 16) // ROW_H if helps else ROWS    # room for two lines of help
             index = min(index, n - 1)
             first = _scrolled(index, first, rows)
             self.clear()
@@ -284,13 +301,9 @@ class Ui:
                     self.row(i - first, f.label, value, i == index, n > rows)
                 else:
                     self.row(i - first, "  " + ok_label, None, i == index, n > rows)
-            self.scroll_mark(first, rows, n, rows * ROW_H)
+            self.scroll_mark(first, rows, n, rows)
             if helps and index < len(fields) and fields[index].helps is not None:
-                self.fb.hline(0, H - 19, W, 1)
-                y = H - 17
-                for line in font.wrap(fields[index].helps[fields[index].index], W - 2)[:2]:
-                    self.text(line, 1, y)
-                    y += 9
+                self.note_lines(font.wrap(fields[index].helps[fields[index].index], W - 2)[:2])
             self.show()
             k = self.wait_key()
             if self.chord(k):

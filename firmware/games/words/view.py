@@ -1,4 +1,4 @@
-"""Word Cards drawing helpers for app.py: tiles, the table, the board, lists.
+"""Word Cards drawing helpers for app.py and screens.py: tiles, the table, the board.
 
 A tile is card * 32 + letter (as on the table). Tiles are drawn 8 px apart:
 the card's letter (5x7) on top and its marker below - a colour shape for a
@@ -24,54 +24,54 @@ TABLE_Y = 20      # first table line (9 px apart)
 LINES = 3
 
 
-def tile(fb, t, x, y, inv=False, hand=False):
-    """One tile: letter at (x+1, y), marker at (x, y + 8)."""
-    c = t >> 5
-    k = KIND[c]
-    if inv:
+def tile(fb, value, x, y, lit=False, hand=False):
+    """One tile (card * 32 + letter): letter at (x+1, y), marker at (x, y + 8)."""
+    card = value >> 5
+    kind = KIND[card]
+    if lit:
         fb.fill_rect(x, y - 1, 7, 9, 1)
-    if k == 2:
-        font.text(fb, "!", x + 1, y, 0 if inv else 1)
+    if kind == data.KIND_ACTION:
+        font.text(fb, "!", x + 1, y, 0 if lit else 1)
         font.icon(fb, WC_ACTION, x, y + 8)
         return
-    if k == 1:
-        font.text(fb, "*" if hand else LOWER[t & 31], x + 1, y, 0 if inv else 1)
+    if kind == data.KIND_JOKER:
+        font.text(fb, "*" if hand else LOWER[value & 31], x + 1, y, 0 if lit else 1)
         font.icon(fb, WC_JOKER, x, y + 8)
         return
-    font.text(fb, data.LETTERS[t & 31], x + 1, y, 0 if inv else 1)
-    font.icon(fb, WC_COLOURS[data.CARD_COLOUR[c]], x, y + 8)
+    font.text(fb, data.LETTERS[value & 31], x + 1, y, 0 if lit else 1)
+    font.icon(fb, WC_COLOURS[data.CARD_COLOUR[card]], x, y + 8)
 
 
-def row(fb, seq, y, cur, inv=(), hand=0, ok=False, used=()):
-    """A row of tiles; -1 in seq is a 5 px gap. cur: cursor tile index (framed),
-    inv: tile indexes drawn inverted, hand: the first `hand`
-    tiles are hand cards, ok: a CHECK button after the tiles, used: tile
-    indexes shown as a dot. Scrolls so the cursor is visible."""
+def row(fb, tiles, y, cursor, lit=(), hand=0, ok=False, used=()):
+    """A row of tiles; -1 among them is a 5 px gap. cursor: the tile framed, lit:
+    tile indexes drawn inverted, hand: the first `hand` tiles are hand cards, ok: a
+    CHECK button after the tiles, used: tile indexes shown as a dot. Scrolls so the
+    cursor is visible."""
     xs = []
     x = 1
-    for t in seq:
-        if t < 0:
+    for value in tiles:
+        if value < 0:
             x += 5
         else:
             xs.append(x)
             x += 8
     if ok:
         xs.append(x + 2)
-    n = len(xs)
-    last = xs[-1] + 8 if n else 0
+    count = len(xs)
+    last = xs[-1] + 8 if count else 0
     shift = 0
-    if 0 <= cur < n and last > 128:     # scroll: the cursor clear of the edge marks
-        shift = max(0, min(xs[cur] - 113, last - 127))
+    if 0 <= cursor < count and last > 128:     # scroll: the cursor clear of the edge marks
+        shift = max(0, min(xs[cursor] - 113, last - 127))
     i = 0
-    for t in seq:
-        if t < 0:
+    for value in tiles:
+        if value < 0:
             continue
         x = xs[i] - shift
         if -8 < x < 128:
             if i in used:
                 fb.fill_rect(x + 3, y + 3, 1, 1, 1)
             else:
-                tile(fb, t, x, y, i in inv, i < hand)
+                tile(fb, value, x, y, i in lit, i < hand)
         i += 1
     if ok:
         x = xs[-1] - shift
@@ -83,63 +83,67 @@ def row(fb, seq, y, cur, inv=(), hand=0, ok=False, used=()):
     if last - shift > 128:
         fb.fill_rect(122, y - 2, 6, 18, 0)
         font.text(fb, font.TRI_RIGHT, 123, y + 3)
-    if 0 <= cur < n:
-        fb.rect(xs[cur] - shift - 1, y - 2, 9, 18, 1)
+    if 0 <= cursor < count:
+        fb.rect(xs[cursor] - shift - 1, y - 2, 9, 18, 1)
 
 
-def word_text(w):
-    s = ""
-    for t in w:
-        s += LOWER[t & 31] if KIND[t >> 5] == 1 else data.LETTERS[t & 31]
-    return s
+def word_text(word):
+    """A table word as text: jokers in lower case."""
+    text = ""
+    for value in word:
+        text += LOWER[value & 31] if KIND[value >> 5] == data.KIND_JOKER else data.LETTERS[value & 31]
+    return text
 
 
 def flow(words):
-    """(line, x) of every table word, flowed like text, 1 space apart."""
-    out = []
+    """The table words flowed like text, 1 space apart: the line of each word, and
+    its x on that line."""
+    lines = []
+    xs = []
     line = 0
     x = 0
-    for w in words:
-        wide = 6 * len(w) - 1
+    for word in words:
+        wide = 6 * len(word) - 1
         if x and x + wide > 119:       # the scroll marks sit at the right
             line += 1
             x = 0
-        out.append((line, x))
+        lines.append(line)
+        xs.append(x)
         x += wide + 7
-    return out
+    return lines, xs
 
 
-def table(fb, game, cur=-1, target=-1):
-    """The table words in LINES lines from TABLE_Y; scrolled so `cur` (or the
-    target) is visible. Changed words are underlined, the target is lit (or
+def table(fb, game, cursor=-1, target=-1):
+    """The table words in LINES lines from TABLE_Y; scrolled so the cursor's word
+    (or the target) is visible. Changed words are underlined, the target is lit (or
     framed while the cursor is elsewhere), the cursor word is lit."""
     words = game.words
-    pos = flow(words)
+    lines, xs = flow(words)
     if not words:
         font.text(fb, "No words on the table", 2, TABLE_Y + 9)
         return
     changed = game.changed_words()
-    last = pos[-1][0]
+    last = lines[-1]
     top = 0
-    see = cur if cur >= 0 else target
-    if see >= 0 and pos[see][0] >= LINES:
-        top = pos[see][0] - LINES + 1
+    see = cursor if cursor >= 0 else target
+    if see >= 0 and lines[see] >= LINES:
+        top = lines[see] - LINES + 1
     elif see < 0 and last >= LINES:
         top = last - LINES + 1      # the newest words
     for i in range(len(words)):
-        line, x = pos[i]
+        line = lines[i]
         if not top <= line < top + LINES:
             continue
-        x += 1
+        x = xs[i] + 1
         y = TABLE_Y + 9 * (line - top)
-        s = word_text(words[i]) or "_"
-        wide = 6 * len(s) - 1
-        lit = i == cur or (i == target and cur < 0)
+        text = word_text(words[i]) or "_"
+        wide = 6 * len(text) - 1
+        lit = i == cursor or (i == target and cursor < 0)
         if lit:
             fb.fill_rect(x - 1, y - 1, wide + 2, 9, 1)
         elif i == target:
             fb.rect(x - 2, y - 2, wide + 4, 11, 1)
-        font.text(fb, s, x, y, 0 if lit else 1)
+        font.text(fb, text, x, y, 0 if lit else 1)
         if i in changed:
             fb.hline(x, y + 8, wide, 1)
     if top:
@@ -151,23 +155,23 @@ def table(fb, game, cur=-1, target=-1):
 def others(fb, game, names, me):
     """The other players' hand sizes (the name cut to fit, then the count lit, a 'z'
     per turn they will skip), and the draw pile at the right."""
-    n = str(len(game.deck))
-    right = 118 - 6 * len(n)             # where the pile mark starts
+    pile = str(len(game.deck))
+    right = 118 - 6 * len(pile)         # where the pile mark starts
     for cut in (3, 2, 1):
         x = 1
-        for s in range(game.n):
-            if s != me:
-                x += 6 * (min(cut, len(names[s])) + len(str(len(game.hands[s]))) + game.skips[s]) + 8
+        for seat in range(game.n):
+            if seat != me:
+                x += 6 * (min(cut, len(names[seat])) + len(str(len(game.hands[seat]))) + game.skips[seat]) + 8
         if x - 6 <= right:
             break
     x = 1
-    for s in range(game.n):
-        if s != me:
-            x = font.text(fb, names[s][:cut], x, 10) + 1
-            c = "%d%s" % (len(game.hands[s]), "z" * game.skips[s])
-            fb.fill_rect(x - 1, 10, 6 * len(c) + 1, 8, 1)     # the count as a lit badge
-            x = font.text(fb, c, x, 10, 0) + 7
-    x = font.text_right(fb, n, 127, 10) - 8
+    for seat in range(game.n):
+        if seat != me:
+            x = font.text(fb, names[seat][:cut], x, 10) + 1
+            count = "%d%s" % (len(game.hands[seat]), "z" * game.skips[seat])
+            fb.fill_rect(x - 1, 10, 6 * len(count) + 1, 8, 1)     # the count as a lit badge
+            x = font.text(fb, count, x, 10, 0) + 7
+    x = font.text_right(fb, pile, 127, 10) - 8
     fb.rect(x, 12, 5, 6, 1)             # a small stack of cards
     fb.fill_rect(x + 2, 10, 5, 6, 0)
     fb.rect(x + 2, 10, 5, 6, 1)
@@ -175,8 +179,9 @@ def others(fb, game, names, me):
         fb.pixel(x, 18, 1)
 
 
-def board(ui, game, names, seat, private, cur=-1, picks=(), target=-1, wcur=-1, status=""):
-    """The turn screen: bar, hand sizes, table, then the hand (private) or a status text."""
+def board(ui, game, names, seat, private, cursor=-1, picks=(), target=-1, on_word=-1, status=""):
+    """The turn screen: bar, hand sizes, table, then the hand (private) or a status text.
+    cursor: the hand tile under the cursor; on_word: the table word under it instead."""
     fb = ui.fb
     ui.clear()
     title = names[seat]
@@ -186,26 +191,27 @@ def board(ui, game, names, seat, private, cur=-1, picks=(), target=-1, wcur=-1, 
         if game.opts["scoringVariant"]:
             title += " R%d" % game.round
         right = "taken" if game.held else ""
-        if wcur >= 0:
-            right = "by " + names[game.owners[wcur]]
-        elif cur < len(hand):
-            c = hand[cur]
-            right = "Joker" if KIND[c] == 1 else SHORT[data.CARD_VALUE[c]] if KIND[c] else data.LETTERS[
-                data.CARD_VALUE[c]]
+        if on_word >= 0:
+            right = "by " + names[game.owners[on_word]]
+        elif cursor < len(hand):
+            card = hand[cursor]
+            kind = KIND[card]
+            right = ("Joker" if kind == data.KIND_JOKER else SHORT[data.CARD_VALUE[card]] if kind
+                     else data.LETTERS[data.CARD_VALUE[card]])
     ui.bar(title, right)
     others(fb, game, names, seat)
-    table(fb, game, wcur, target)
+    table(fb, game, on_word, target)
     if private:
-        seq = []
-        for c in hand:
-            seq.append(c * 32 + data.CARD_VALUE[c])
+        shown = []
+        for card in hand:
+            shown.append(card * 32 + data.CARD_VALUE[card])
         if game.held:
-            seq.append(-1)
-            seq.extend(game.held)
-        inv = []
-        for r in picks:
-            inv.append(r if isinstance(r, int) else len(hand) + int(r[1:]))
-        row(fb, seq, HAND_Y, cur if wcur < 0 else -1, inv, len(hand))
+            shown.append(-1)
+            shown.extend(game.held)
+        lit = []
+        for ref in picks:
+            lit.append(ref if isinstance(ref, int) else len(hand) + int(ref[1:]))
+        row(fb, shown, HAND_Y, cursor if on_word < 0 else -1, lit, len(hand))
     else:
         y = HAND_Y
         for line in font.wrap(status, 124)[:2]:
@@ -214,30 +220,7 @@ def board(ui, game, names, seat, private, cur=-1, picks=(), target=-1, wcur=-1, 
     ui.show()
 
 
-def listing(ui, title, items, index, first, rows, desc, right=None):
-    """A list of `rows` rows with a description (lines) of the selected item below."""
-    fb = ui.fb
-    ui.clear()
-    ui.bar(title, right)
-    n = len(items)
-    for i in range(first, min(n, first + rows)):
-        ui.row(i - first, items[i], None, i == index, n > rows)
-    if n > rows:
-        span = rows * 9
-        fb.vline(126, 10, span, 1)
-        h = max(3, span * rows // n)
-        fb.fill_rect(125, 10 + (span - h) * first // (n - rows), 3, h, 1)
-    if desc:
-        y = 64 - 8 * len(desc)
-        fb.fill_rect(0, y - 2, 128, 66 - y, 0)
-        fb.hline(0, y - 2, 128, 1)
-        for line in desc:
-            font.text(fb, line, 1, y)
-            y += 8
-    ui.show()
-
-
-def tiles(ui, title, seq, cur, hint, hand=0, ok=False, used=(), made=None):
+def tiles(ui, title, row_tiles, cursor, hint, hand=0, ok=False, used=(), made=None):
     """A screen with one row of tiles to choose from (spelling: the word so far above)."""
     fb = ui.fb
     ui.clear()
@@ -249,21 +232,21 @@ def tiles(ui, title, seq, cur, hint, hand=0, ok=False, used=(), made=None):
             font.text(fb, "Pick letters in order", 2, 14)
         fb.hline(0, 30, 128, 1)
         y = 34
-    row(fb, seq, y, cur, (), hand, ok, used)
+    row(fb, row_tiles, y, cursor, (), hand, ok, used)
     font.text(fb, hint, 2, 56)
     ui.show()
 
 
-def grid(ui, title, i, hint):
+def grid(ui, title, cursor, hint):
     """The joker's letter: A-Z in two rows of 13, the cursor letter lit."""
     fb = ui.fb
     ui.clear()
     ui.bar(title)
-    for k in range(26):
-        x = 5 + 9 * (k % 13)
-        y = 17 + 14 * (k // 13)
-        if k == i:
+    for letter in range(26):
+        x = 5 + 9 * (letter % 13)
+        y = 17 + 14 * (letter // 13)
+        if letter == cursor:
             fb.fill_rect(x - 2, y - 2, 9, 11, 1)
-        font.text(fb, data.LETTERS[k], x, y, 0 if k == i else 1)
+        font.text(fb, data.LETTERS[letter], x, y, 0 if letter == cursor else 1)
     font.text(fb, hint, 2, 50)
     ui.show()
