@@ -21,8 +21,6 @@ from drive import Driver, live
 MAX_STEPS = 5000
 IDS = [entry[0] for entry in GAMES]
 TABLE_IDS = [entry[0] for entry in GAMES if entry[4]]     # with a setup form: seats, computer players
-# the games already on the table-game kit (core.table): the others move onto it next
-TABLE_IDS = [g for g in TABLE_IDS if g in ("dizzle", "clever", "words")]
 
 
 def modules(game_id):

@@ -13,10 +13,13 @@ now is dashed, the wall under the cursor is a thick bar. While a space is
 picked, every legal target has corner brackets inside (a 3-pixel L in each
 inner corner; the lit cursor space has its corners cut round); the
 other spaces have none (the cursor on one is a square).
+
+The rules' task entries are tuples (kind, needed, points, spaces, label) and
+claims lists [task, slot, points, chip, round]: unpacked here into names.
 """
 from core import draw, font
 from core.font import FONT3x5
-from games.cookie.state import SS
+from games.cookie.data import SPACE_SEGS
 
 BY = 1          # the board's top edge (x starts at 0)
 PX = 64         # the panel's left edge
@@ -26,9 +29,9 @@ ZY = 47         # the zoom lines
 def _icons():
     """The cookie icons (KIND_CODES order); then
     core.icon_data is let go (every game's icons together cost heap)."""
-    from core import icon_data as I
+    from core import icon_data
     from core.session import unload
-    out = I.COOKIES
+    out = icon_data.COOKIES
     unload("core.icon_data")
     return out
 
@@ -37,30 +40,30 @@ COOKIES = _icons()
 KINDS = "CBDGJMPSW"     # data.KIND_CODES, the order of COOKIES
 
 
-def corner(i):
-    """Wall i -> (x, y, horizontal) of its top/left end on the screen."""
-    if i < 42:
-        return 10 * (i % 6), BY + 10 * (i // 6), True
-    i -= 42
-    return 10 * (i % 7), BY + 10 * (i // 7), False
+def corner(wall):
+    """Wall index -> (x, y, horizontal) of its top/left end on the screen."""
+    if wall < 42:
+        return 10 * (wall % 6), BY + 10 * (wall // 6), True
+    wall -= 42
+    return 10 * (wall % 7), BY + 10 * (wall // 7), False
 
 
-def wall(fb, i, style):
+def draw_wall(fb, wall, style):
     """style 1: solid; 2: dashed (may be drawn now); 3: thick (the cursor)."""
-    x, y, h = corner(i)
+    x, y, horizontal = corner(wall)
     if style == 1:
-        if h:
+        if horizontal:
             fb.hline(x, y, 11, 1)
         else:
             fb.vline(x, y, 11, 1)
     elif style == 3:
-        if h:
+        if horizontal:
             fb.fill_rect(x, y - 1, 11, 3, 1)
         else:
             fb.fill_rect(x - 1, y, 3, 11, 1)
     else:
         for k in range(1, 10, 2):
-            if h:
+            if horizontal:
                 fb.pixel(x + k, y, 1)
             else:
                 fb.pixel(x, y + k, 1)
@@ -78,28 +81,28 @@ def brackets(fb, x0, y0, x1, y1, c):
     fb.vline(x1, y1 - 1, 2, c)
 
 
-def cell(fb, g, p, s, x, y, lit=False, under=False, legal=False):
-    """Space s of seat p with its top-left grid corner at x, y (interior
+def cell(fb, game, seat, space, x, y, lit=False, under=False, legal=False):
+    """A space of seat's board with its top-left grid corner at x, y (interior
     x+1..x+9); lit: the cursor (a lit 7x7 square, its content dark);
     under: the cookie even under a chip or a cross; legal: a target now
     (corner brackets)."""
     c = 1
     if lit:
         # the whole space lit, one dark pixel short of every drawn wall
-        w = g.walls[p]
-        t = w[SS[4 * s]] and 1
-        u = w[SS[4 * s + 2]] and 1
-        r = 9 - (w[SS[4 * s + 3]] and 1)
-        b = 9 - (w[SS[4 * s + 1]] and 1)
-        fb.fill_rect(x + 1 + u, y + 1 + t, r - u, b - t, 1)
+        walls = game.walls[seat]
+        top = walls[SPACE_SEGS[4 * space]] and 1
+        left = walls[SPACE_SEGS[4 * space + 2]] and 1
+        right = 9 - (walls[SPACE_SEGS[4 * space + 3]] and 1)
+        bottom = 9 - (walls[SPACE_SEGS[4 * space + 1]] and 1)
+        fb.fill_rect(x + 1 + left, y + 1 + top, right - left, bottom - top, 1)
         c = 0
         if legal:
             # a legal cursor space: its four corners cut (rounded)
-            fb.pixel(x + 1 + u, y + 1 + t, 0)
-            fb.pixel(x + r, y + 1 + t, 0)
-            fb.pixel(x + 1 + u, y + b, 0)
-            fb.pixel(x + r, y + b, 0)
-    elif g.red[s]:
+            fb.pixel(x + 1 + left, y + 1 + top, 0)
+            fb.pixel(x + right, y + 1 + top, 0)
+            fb.pixel(x + 1 + left, y + bottom, 0)
+            fb.pixel(x + right, y + bottom, 0)
+    elif game.red[space]:
         for k in range(1, 10, 2):
             fb.pixel(x + k, y + 1, 1)
             fb.pixel(x + k, y + 9, 1)
@@ -107,86 +110,87 @@ def cell(fb, g, p, s, x, y, lit=False, under=False, legal=False):
             fb.pixel(x + 9, y + k, 1)
     if legal and not lit:
         brackets(fb, x + 1, y + 1, x + 9, y + 9, 1)
-    v = 0 if under else g.chip_at[p][s]
-    if g.crossed[p][s] and not under:
+    chip = 0 if under else game.chip_at[seat][space]
+    if game.crossed[seat][space] and not under:
         fb.line(x + 2, y + 2, x + 8, y + 8, c)
         fb.line(x + 8, y + 2, x + 2, y + 8, c)
-    elif v:
-        font.text(fb, str(v), x + 6 - 2 * len(str(v)), y + 3, c, FONT3x5)
+    elif chip:
+        font.text(fb, str(chip), x + 6 - 2 * len(str(chip)), y + 3, c, FONT3x5)
     else:
-        font.icon(fb, COOKIES[KINDS.find(g.kinds[s])], x + 2, y + 2, c)
+        font.icon(fb, COOKIES[KINDS.find(game.kinds[space])], x + 2, y + 2, c)
 
 
-def board(fb, g, p, cur=-1, marks=(), sel=-1, legal=None):
-    """Seat p's board: cur the cursor space, marks walls shown dashed, sel
-    the wall under the cursor (thick), legal (36 flags, or None) the spaces
-    that may be picked now (bracketed)."""
+def board(fb, game, seat, cursor=-1, marks=(), chosen=-1, legal=None):
+    """Seat's board: cursor the lit space, marks walls shown dashed, chosen the
+    wall under the cursor (thick), legal (36 flags, or None) the spaces that
+    may be picked now (bracketed)."""
     fb.fill_rect(0, 0, PX - 1, 64, 0)
-    for s in range(36):
-        cell(fb, g, p, s, 10 * (s % 6), BY + 10 * (s // 6), s == cur, False, legal is not None and legal[s])
-    w = g.walls[p]
-    for i in range(84):
-        if w[i]:
-            wall(fb, i, 1)
+    for space in range(36):
+        cell(fb, game, seat, space, 10 * (space % 6), BY + 10 * (space // 6), space == cursor, False,
+             legal is not None and legal[space])
+    walls = game.walls[seat]
+    for wall in range(84):
+        if walls[wall]:
+            draw_wall(fb, wall, 1)
     for y in range(BY, BY + 61, 10):
         for x in range(0, 61, 10):
             fb.pixel(x, y, 1)
-    for i in marks:
-        if not w[i]:
-            wall(fb, i, 2)
-    if sel >= 0:
-        wall(fb, sel, 3)
+    for wall in marks:
+        if not walls[wall]:
+            draw_wall(fb, wall, 2)
+    if chosen >= 0:
+        draw_wall(fb, chosen, 3)
 
 
-def bars(fb, n, x, y):
+def bars(fb, crossed, x, y):
     """The drink: a cup and three bars, crossed ones filled."""
     fb.rect(x, y + 1, 5, 6, 1)
     fb.hline(x - 1, y, 7, 1)
     for k in range(3):
         bx = x + 8 + 5 * k
-        if k < n:
+        if k < crossed:
             fb.fill_rect(bx, y, 4, 7, 1)
         else:
             fb.rect(bx, y, 4, 7, 1)
 
 
-def head(fb, g, p, name):
+def head(fb, game, seat, name):
     """Panel top: the dice and their sum, the player, points / goal, the drink."""
     fb.fill_rect(PX - 1, 0, 128 - PX + 1, 64, 0)
-    if g.dice[0]:
-        draw.die(fb, PX, 0, 11, g.dice[0])
-        draw.die(fb, PX + 13, 0, 11, g.dice[1])
-        font.text(fb, "=%d" % g.roll_sum(), PX + 26, 2)
-    if g.round:
-        font.text_right(fb, "R%d" % g.round, 128, 3, 1, FONT3x5)
+    if game.dice[0]:
+        draw.die(fb, PX, 0, 11, game.dice[0])
+        draw.die(fb, PX + 13, 0, 11, game.dice[1])
+        font.text(fb, "=%d" % game.roll_sum(), PX + 26, 2)
+    if game.round:
+        font.text_right(fb, "R%d" % game.round, 128, 3, 1, FONT3x5)
     font.text(fb, name[:10], PX, 12)
-    font.text(fb, "%d/%d" % (g.score[p], g.threshold), PX, 20)
-    bars(fb, g.bars[p], PX + 39, 20)
+    font.text(fb, "%d/%d" % (game.score[seat], game.threshold), PX, 20)
+    bars(fb, game.bars[seat], PX + 39, 20)
 
 
-def prompt(fb, a, b=""):
-    font.text(fb, a[:10], PX, 29)
-    font.text(fb, b[:10], PX, 37)
+def prompt(fb, first, second=""):
+    font.text(fb, first[:10], PX, 29)
+    font.text(fb, second[:10], PX, 37)
 
 
-def zoom(fb, g, p, s):
+def zoom(fb, game, seat, space):
     """The space under the cursor, readable: its cookie (even under a chip
     or a cross; red ring), the kind's name, its row and column, chip or cross."""
     fb.fill_rect(PX - 1, ZY - 2, 11, 11, 0)
-    cell(fb, g, p, s, PX - 2, ZY - 3, False, True)
-    font.text(fb, g.kind_name(s)[:8], PX + 11, ZY)
-    font.text(fb, "%d %d" % (s // 6, s % 6), PX, ZY + 11, 1, FONT3x5)
-    v = g.chip_at[p][s]
-    t = "crossed" if g.crossed[p][s] else "chip %d" % v if v else "red" if g.red[s] else ""
-    font.text(fb, t, PX + 15, ZY + 9)
+    cell(fb, game, seat, space, PX - 2, ZY - 3, False, True)
+    font.text(fb, game.kind_name(space)[:8], PX + 11, ZY)
+    font.text(fb, "%d %d" % (space // 6, space % 6), PX, ZY + 11, 1, FONT3x5)
+    chip = game.chip_at[seat][space]
+    what = "crossed" if game.crossed[seat][space] else "chip %d" % chip if chip else "red" if game.red[space] else ""
+    font.text(fb, what, PX + 15, ZY + 9)
 
 
-def task_icon(fb, g, t, x, y, c=1):
-    """7x7 mark of task t: its cookie, a dotted square (red), a row (line)."""
-    k = g.tasks[t][0]
-    if k[:4] == "all_":
-        font.icon(fb, COOKIES[KINDS.find(k[4])], x, y, c)
-    elif k == "line":
+def task_icon(fb, game, task, x, y, c=1):
+    """7x7 mark of a task: its cookie, a dotted square (red), a row (line)."""
+    kind = game.tasks[task][0]
+    if kind[:4] == "all_":
+        font.icon(fb, COOKIES[KINDS.find(kind[4])], x, y, c)
+    elif kind == "line":
         fb.rect(x, y + 2, 7, 3, c)
         fb.vline(x + 3, y + 2, 3, c)
     else:
@@ -197,113 +201,88 @@ def task_icon(fb, g, t, x, y, c=1):
             fb.pixel(x + 3, y + 3, c)
 
 
-# ---- the screens beside the turn: scoreboard, boards, events, refusals, the end ----------
-def scoreboard_page(ui, g, p, i, first):
-    """Five tasks from first, task i lit; seat p's progress and points."""
+# ---- the screens beside the turn: scoreboard, boards, the end ------------------------------
+def scoreboard_page(ui, game, seat, lit, first):
+    """Five tasks from first, task lit highlighted; seat's progress and points."""
     fb = ui.fb
     ui.clear()
-    ui.bar("Goal %d" % g.threshold, "%s %d" % (g.names[p], g.score[p]))
-    for t in range(first, min(g.nt, first + 5)):
-        task_row(fb, g, p, t, 11 + 9 * (t - first), t == i)
-    ui.scroll_mark(first, 5, g.nt)
+    ui.bar("Goal %d" % game.threshold, "%s %d" % (game.names[seat], game.score[seat]))
+    for task in range(first, min(game.nt, first + 5)):
+        task_row(fb, game, seat, task, 11 + 9 * (task - first), task == lit)
+    ui.scroll_mark(first, 5, game.nt)
     font.text(fb, "%s A:who B:back" % (font.ARROW_LEFT + font.ARROW_RIGHT), 0, 56)
     ui.show()
 
 
-def task_text(g, t):
-    """Task t for a message: its name, points, who scored it and when."""
-    x = g.tasks[t]
-    out = [x[4], "Points %d / %d / %d" % (x[2][0], x[2][1], x[2][2])]
-    for q in range(g.n):
-        for c in g.claims[q]:
-            if c[0] == t:
-                out.append("%s %d (round %d)" % (g.names[q], c[2], c[4]))
+def task_text(game, task):
+    """A task for a message: its name, points, who scored it and when."""
+    _kind, _needed, points, _spaces, label = game.tasks[task]
+    out = [label, "Points %d / %d / %d" % (points[0], points[1], points[2])]
+    for seat in range(game.n):
+        for claimed, _slot, got, _chip, when in game.claims[seat]:
+            if claimed == task:
+                out.append("%s %d (round %d)" % (game.names[seat], got, when))
     if len(out) == 2:
-        out.append("Nobody yet. Next: %d" % g.next_points(t))
+        out.append("Nobody yet. Next: %d" % game.next_points(task))
     return "\n".join(out)
 
 
-def board_page(fb, g, p):
-    """Seat p's board with its points, drink, chips left and tasks done."""
-    board(fb, g, p)
-    head(fb, g, p, g.names[p])
+def board_page(fb, game, seat):
+    """Seat's board with its points, drink, chips left and tasks done."""
+    board(fb, game, seat)
+    head(fb, game, seat, game.names[seat])
     gone = 0
-    for v in range(2, 13):
-        gone += g.gone[p][v] > 0
-    prompt(fb, "%d/%d " % (p + 1, g.n) + font.ARROW_LEFT + font.ARROW_RIGHT, "chips %d" % (11 - gone))
-    font.text(fb, "tasks %d" % len(g.claims[p]), PX, ZY)
+    for chip in range(2, 13):
+        gone += game.gone[seat][chip] > 0
+    prompt(fb, "%d/%d " % (seat + 1, game.n) + font.ARROW_LEFT + font.ARROW_RIGHT, "chips %d" % (11 - gone))
+    font.text(fb, "tasks %d" % len(game.claims[seat]), PX, ZY)
     font.text(fb, "B:back", PX, ZY + 9)
 
 
-def events_page(ui, title, lines, first):
-    """Five lines of event texts from first, arrows when there are more."""
-    fb = ui.fb
-    ui.clear()
-    ui.bar(title)
-    for i in range(first, min(len(lines), first + 5)):
-        font.text(fb, lines[i], 0, 11 + 9 * (i - first))
-    font.text_right(fb, "A:OK", 128, 56)
-    if len(lines) > 5:
-        font.text(fb, (font.ARROW_UP if first else " ") + (
-            font.ARROW_DOWN if first + 5 < len(lines) else ""), 0, 56)
-    ui.show()
-
-
-def refusal(fb, reason):
-    """A reason in a box over the screen."""
-    fb.fill_rect(4, 9, 120, 54, 0)
-    fb.rect(4, 9, 120, 54, 1)
-    fb.rect(5, 10, 118, 52, 1)
-    y = 13
-    for line in font.wrap(reason, 112)[:4]:
-        font.text_center(fb, line, 64, y)
-        y += 9
-    font.text_right(fb, "A:OK", 120, 52)
-
-
-def end_rows(g):
+def end_rows(game):
     """ui.scores rows: name, points, every task with the points it brought."""
     rows = []
-    for p in range(g.n):
-        d = []
-        for x in g.task_list(p):
-            d.append("%s: %s" % (x[1], x[2] or "-"))
-        rows.append((g.names[p], g.score[p], "\n".join(d) + "\nTotal %d points" % g.score[p]))
+    for seat in range(game.n):
+        lines = []
+        for _task, label, points in game.task_list(seat):
+            lines.append("%s: %s" % (label, points or "-"))
+        rows.append((game.names[seat], game.score[seat], "\n".join(lines) + "\nTotal %d points" % game.score[seat]))
     return rows
 
 
-def task_row(fb, g, p, t, y, lit):
+def task_row(fb, game, seat, task, y, lit):
     """A scoreboard row: mark, name, the three slots (taken ones lit) and
-    seat p's progress (crossed / needed, or a check and the points got)."""
-    x = g.tasks[t]
+    seat's progress (crossed / needed, or a check and the points got)."""
+    kind, needed, points, spaces, _label = game.tasks[task]
     c = 0 if lit else 1
     if lit:
         fb.fill_rect(0, y - 1, 124, 9, 1)
-    task_icon(fb, g, t, 1, y, c)
-    k = x[0]
-    font.text(fb, g.kind_name(x[3][0]) if k[:4] == "all_" else "ROW/COL" if k == "line" else "6 RED", 10, y, c)
-    for j in range(3):
-        sx = 60 + 13 * j
-        taken = j < g.level[t]
-        for q in range(g.n):
-            for cl in g.claims[q]:
-                if cl[0] == t and cl[1] == j:
+    task_icon(fb, game, task, 1, y, c)
+    name = game.kind_name(spaces[0]) if kind[:4] == "all_" else "ROW/COL" if kind == "line" else "6 RED"
+    font.text(fb, name, 10, y, c)
+    for slot in range(3):
+        sx = 60 + 13 * slot
+        taken = slot < game.level[task]
+        for other in range(game.n):
+            for claimed, claimed_slot, _got, _chip, _when in game.claims[other]:
+                if claimed == task and claimed_slot == slot:
                     taken = True
         if taken:
             fb.fill_rect(sx, y - 1, 12, 9, c)
-        v = x[2][j]
-        font.text(fb, str(v), sx + (1 if v > 9 else 4), y, c ^ 1 if taken else c)
-    d = g.done[p][t]
-    font.text(fb, font.CHECK + str(d) if d else "%d/%d" % (progress(g, p, t), x[1] if x[3] else 6), 100, y, c)
+        value = points[slot]
+        font.text(fb, str(value), sx + (1 if value > 9 else 4), y, c ^ 1 if taken else c)
+    done = game.done[seat][task]
+    font.text(fb, font.CHECK + str(done) if done else "%d/%d" % (progress(game, seat, task), needed if spaces else 6),
+              100, y, c)
 
 
-def progress(g, p, t):
-    """How far seat p is with task t: crossed spaces of it (the best line)."""
-    x = g.tasks[t]
-    cr = g.crossed[p]
-    if x[3]:
-        return min(x[1], sum([cr[s] for s in x[3]]))
+def progress(game, seat, task):
+    """How far seat is with a task: crossed spaces of it (the best line)."""
+    _kind, needed, _points, spaces, _label = game.tasks[task]
+    crossed = game.crossed[seat]
+    if spaces:
+        return min(needed, sum([crossed[space] for space in spaces]))
     best = 0
-    for r in range(6):
-        best = max(best, sum([cr[6 * r + c] for c in range(6)]), sum([cr[6 * c + r] for c in range(6)]))
+    for line in range(6):
+        best = max(best, sum([crossed[6 * line + k] for k in range(6)]), sum([crossed[6 * k + line] for k in range(6)]))
     return best
