@@ -73,12 +73,19 @@ class TableApp:
         LIVE["screens"] = self.screens
 
     # ---- what a game's App defines ------------------------------------------------
+    RULES = None        # the game's rules module (its Game class)
+
     def new_game(self, options, rng):
-        """The rules' Game for len(self.names) seats, started."""
-        raise NotImplementedError
+        """The rules' Game for these seats, named after them. A game's App adds what
+        is its own (and starts the game, or leaves that to begin())."""
+        game = self.RULES.Game(len(self.names), options, rng)
+        game.names = self.names
+        return game
 
     def restore_game(self, data):
-        raise NotImplementedError
+        game = self.RULES.Game.from_save(data)
+        game.names = self.names
+        return game
 
     def restore_more(self, saved):
         """Anything the app saved beside the game (save_more)."""

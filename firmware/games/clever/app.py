@@ -84,15 +84,12 @@ def joker_text(sheet, action):
 
 
 class App(TableApp):
+    RULES = rules
 
     def new_game(self, options, rng):
-        game = rules.Game(len(self.names), options, rng)
-        game.names = self.names
+        game = TableApp.new_game(self, options, rng)
         game.start()
         return game
-
-    def restore_game(self, saved_game):
-        return rules.Game.from_save(saved_game)
 
     def begin(self):
         # the computer players' module only when there are some: a solo game keeps

@@ -97,12 +97,12 @@ def phase_text(game):
 
 
 class App(TableApp):
+    RULES = rules
     LOG_KEEP = 32
     BOT_MS = 500
 
     def new_game(self, options, rng):
-        game = rules.Game(len(self.names), options, rng)
-        game.names = self.names
+        game = TableApp.new_game(self, options, rng)
         if game.opts["setup"] == "free":
             kept = self.ctx.saves.load(LAYOUT)[0]
             if isinstance(kept, dict) and full_layout(kept.get("layout")):
@@ -110,9 +110,6 @@ class App(TableApp):
         game.start()
         self.note(game.pop_events())
         return game
-
-    def restore_game(self, data):
-        return rules.Game.from_save(data)
 
     def begin(self):
         # the cursor: a space, or in the walls phase a side of the chip's space (0-3)

@@ -1,10 +1,4 @@
-"""What the launcher shows before a game, kept apart from rules.py so the launcher never
-loads the rules core: SETUP, the options its setup screen offers (the others keep
-the defaults documented in docs/cookie.md), and RULES, the rules summary.
-
-An option: (name, label, choices, when). A choice: (value, shown as, a line of help
-under the form, at most two lines of 21 characters). when: None, or (other option, value): the
-option is offered only while that other option has that value."""
+"""Cookie Party: the options its setup screen offers and its rules summary (the format: docs/game-api.md, setup.py)."""
 SETUP = (
     ("side", "Side", (("blue", "Blue", "Blue boards: 9 tasks, rows and columns."),
                       ("yellow", "Yellow", "Yellow boards: whole cookies, red ones.")), None),

@@ -13,8 +13,7 @@ cursor, UP points, DOWN last events; B back to the turn).
 """
 from core import font
 from core.table import LIVE, TableApp, run as run_app
-from games.dizzle import bot, rules
-from games.dizzle import view
+from games.dizzle import bot, rules, view
 from games.dizzle.sheets import BOOM, XED
 from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 
@@ -83,18 +82,9 @@ def cell_of(action, cols):
 
 
 class App(TableApp):
+    RULES = rules
     LOG_KEEP = 12
     BOT_MS = 700
-
-    def new_game(self, options, rng):
-        game = rules.Game(len(self.names), options, rng)
-        game.names = self.names
-        return game
-
-    def restore_game(self, data):
-        game = rules.Game.from_save(data)
-        game.names = self.names
-        return game
 
     def begin(self):
         self.before = [bytearray(self.game.ncells) for _ in self.names]    # the sheets before an action
@@ -372,19 +362,11 @@ class App(TableApp):
         """Any player's sheet: LEFT/RIGHT player, A a cursor with the zoom, UP points,
         DOWN the last events, B back."""
         game = self.game
-        fb = self.fb
         tag = self.tag
         self.tag = "R%d/%d" % (game.round_no(), game.rounds)
         while True:
             self.ui.clear()
-            view.overview(fb, game, seat, -1, None)
-            view.bar(fb, self.names[seat], "%d/%d" % (seat + 1, game.n))
-            state = "out" if not game.active[seat] else "last go" if game.last == seat else "in"
-            view.lines(fb, ["%d points" % game.score(seat), "%d X" % game.x_count(seat),
-                            "%d dice" % len(game.placed[seat]), "" if game.is_over() else state])
-            font.text(fb, "A:zoom", view.PX + 1, 46)
-            view.pool(fb, game)
-            view.tag(fb, self.tag)
+            view.sheet_page(self.fb, game, seat, self.names[seat], self.tag)
             self.ui.show()
             k = self.key("continue")
             if k & (K_LEFT | K_RIGHT):

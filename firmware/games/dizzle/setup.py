@@ -1,10 +1,4 @@
-"""What the launcher shows before a game, kept apart from rules.py so the launcher never
-loads the rules core: SETUP, the options its setup screen offers (the others keep
-the defaults documented in docs/dizzle.md), and RULES, the rules summary.
-
-An option: (name, label, choices, when). A choice: (value, shown as, a line of help
-under the form, at most two lines of 21 characters). when: None, or (other option, value): the
-option is offered only while that other option has that value."""
+"""Dizzle: the options its setup screen offers and its rules summary (the format: docs/game-api.md, setup.py)."""
 SETUP = (
     ("level", "Level", ((1, "1", "Sheet 1: gems, puzzles and bombs."),
                         (2, "2", "Sheet 2: keys, locks and flags too."),

@@ -255,3 +255,16 @@ def roll(fb, g):
             else:
                 fb.rect(x + 4 * k, y, 3, 5, 1)
         x += 4 * g.rounds + 6
+
+
+def sheet_page(fb, game, seat, name, tag_text):
+    # a player's sheet among everyone's: the whole sheet, points, X's, dice this
+    # turn and whether they are still in; the dice on the table
+    overview(fb, game, seat, -1, None)
+    bar(fb, name, "%d/%d" % (seat + 1, game.n))
+    state = "out" if not game.active[seat] else "last go" if game.last == seat else "in"
+    lines(fb, ["%d points" % game.score(seat), "%d X" % game.x_count(seat),
+               "%d dice" % len(game.placed[seat]), "" if game.is_over() else state])
+    font.text(fb, "A:zoom", PX + 1, 46)
+    pool(fb, game)
+    tag(fb, tag_text)

@@ -33,18 +33,16 @@ def named(text, names):
 
 
 class App(Screens):
+    RULES = rules
     LOG_KEEP = 12
     BOT_MS = 700
     PRIVATE = True
 
     def new_game(self, options, rng):
-        game = rules.Game(len(self.names), options, rng)
+        game = TableApp.new_game(self, options, rng)
         game.start()
         self.rounds = []    # the points each seat gained in each round so far (the end screen)
         return game
-
-    def restore_game(self, data):
-        return rules.Game.from_save(data)
 
     def save_more(self, data):
         data["rounds"] = self.rounds
