@@ -20,3 +20,13 @@ def test_same_text_as_the_standard_library(value):
 def test_long_lists_are_written_whole():
     big = {"sheet": list(range(5000)), "names": ["Ann"] * 300}
     assert json.loads(dumps(big)) == big
+
+
+def test_bytes_and_bytearrays_are_lists_of_ints():
+    # a rules core may keep a board as a bytearray: its save is written without a copy
+    import json
+    from core.jsonout import dumps
+    data = {"board": bytearray(b"\x00\x05\xff"), "empty": b"", "nested": [bytearray(b"\x07")]}
+    text = dumps(data)
+    assert text == '{"board":[0,5,255],"empty":[],"nested":[[7]]}'
+    assert json.loads(text) == {"board": [0, 5, 255], "empty": [], "nested": [[7]]}

@@ -70,7 +70,14 @@ def _write(obj, out):
             _write(obj[key], out)
         out.append("}")
     elif isinstance(obj, (bytes, bytearray)):
-        _write(list(obj), out)
+        # a list of ints, written without making the list (a board or sheet a rules
+        # core keeps as a bytearray is saved without a copy)
+        out.append("[")
+        for i in range(len(obj)):
+            if i:
+                out.append(",")
+            out.append(str(obj[i]))
+        out.append("]")
     else:
         raise TypeError("not serialisable: %r" % (obj,))
 
