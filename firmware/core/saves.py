@@ -1,8 +1,8 @@
 """Versioned, checksummed saves written so a power cut never loses the last good one.
 
 File layout: b"PPSV", format version (1 byte), payload length (4 bytes LE),
-Adler-32 of the payload (4 bytes LE), then the payload: JSON text from
-core.jsonout. Writing: the new file goes to NAME.tmp and is read back; only if
+Adler-32 of the payload (4 bytes LE), then the payload: JSON text (the port's
+json module; key order is not kept). Writing: the new file goes to NAME.tmp and is read back; only if
 the current NAME still reads back valid is it kept as NAME.bak; then NAME.tmp
 becomes NAME by rename (atomic on littlefs and POSIX).
 
@@ -35,17 +35,44 @@ class SaveError(Exception):
     pass
 
 
-def adler32(data):
+def ptr8(buf):
+    """The viper cast to a byte pointer: compiled away in native code, plain indexing
+    where the function runs as Python."""
+    return buf
+
+
+class micropython:  # noqa: N801
+    """Where MicroPython compiles @micropython.viper itself it never looks this name
+    up; under CPython (and the browser's port, whose build takes the decorator out)
+    the decorator leaves the function as it is."""
+    viper = ptr8
+
+
+@micropython.viper
+def _adler(data, n: int) -> int:
+    # Native code on the console: a 3 KB save's checksum in 0.2 ms on the unix port
+    # as bytecode, 33 ms on a Pico; a save checks two files and a load one.
+    p = ptr8(data)
     a = 1
     b = 0
-    for byte in data:
-        a += byte
+    i = 0
+    while i < n:
+        a += p[i]
         if a >= 65521:
             a -= 65521
         b += a
         if b >= 65521:
             b -= 65521
+        i += 1
     return (b << 16) | a
+
+
+def adler32(data):
+    """Adler-32 of bytes or a bytearray (an int below 2**32)."""
+    value = _adler(data, len(data))
+    if value < 0:  # a 32-bit port's native int wrapped past 2**31
+        value += 1 << 32
+    return value
 
 
 def _u32(n):
@@ -57,7 +84,16 @@ def _read_u32(data, at):
 
 
 def encode(obj):
-    payload = dumps(obj).encode()
+    # The port's own json (C) writes a save thirty times faster than core.jsonout (a
+    # 3 KB Cookie Party save: 70 us against 2,040 us on the unix port, 155 ms on a
+    # Pico). It keeps no key order, which a save does not need (transcripts, which
+    # are compared between interpreters, go through core.jsonout). Bytes inside
+    # (a board kept as a bytearray) only core.jsonout can write: the slow way.
+    try:
+        text = json.dumps(obj, separators=(",", ":"))
+    except TypeError:
+        text = dumps(obj)
+    payload = text.encode()
     return MAGIC + bytes((VERSION,)) + _u32(len(payload)) + _u32(adler32(payload)) + payload
 
 
