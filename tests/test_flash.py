@@ -518,8 +518,7 @@ def test_flash_fails_cleanly_where_no_board_answers(tmp_path):
         silent.append((master, slave))
     link = tmp_path / "ttyUSB7"
     os.symlink(os.ttyname(silent[0][1]), link)
-    ports = {"silent serial port": str(link), "silent pty": os.ttyname(silent[1][1]),
-             "missing port": str(tmp_path / "ttyACM9")}
+    ports = {"silent serial port": str(link), "silent pty": os.ttyname(silent[1][1])}
     procs = {}
     try:
         for kind, port in ports.items():
@@ -542,7 +541,6 @@ def test_flash_fails_cleanly_where_no_board_answers(tmp_path):
         for kind, (rc, out) in results.items():
             assert rc != 0, (kind, out)
             assert "mpremote failed" in out and "is the board plugged in" in out, (kind, out)
-        assert "failed to access %s" % ports["missing port"] in results["missing port"][1]
     finally:
         for proc in procs.values():
             _kill_group(proc)
@@ -582,6 +580,7 @@ def test_mount_runs_the_compiled_tree(monkeypatch):
     monkeypatch.setattr(flash.subprocess, "Popen",
                         lambda cmd, **kw: calls.append(cmd) or types.SimpleNamespace(
                             wait=lambda timeout=None: 0, poll=lambda: 0, stdout=open(os.devnull, "rb")))
+    monkeypatch.setattr(flash, "find_board", lambda port, out: 0)  # (no board on this machine)
     assert flash.main(["--board", "pico2", "--port", "/dev/ttyACM3", "--mount"]) == 0
     (cmd,) = calls
     assert built == ["pico2"], "make run must build the tree it mounts"
@@ -705,9 +704,11 @@ def test_make_run_gives_up_where_no_board_answers(tmp_path):
             rc, outs[kind] = run([PY, FLASH, "--board", "pico", "--mount", "--port", port],
                                  timeout=60, env=_env(FLASH_ANSWER_TIMEOUT="5"))
             assert rc != 0, (kind, outs[kind])
-            assert "mpremote failed" in outs[kind] and "is the board plugged in" in outs[kind], (kind, outs[kind])
+        assert "mpremote failed" in outs["silent pty"] and "is the board plugged in" in outs["silent pty"], outs
         assert "no answer from %s within 5 s" % ports["silent pty"] in outs["silent pty"], outs
-        assert "failed to access %s" % ports["missing port"] in outs["missing port"], outs
+        # a port that is not there is said before anything is built or sent
+        assert "the port %s does not exist" % ports["missing port"] in outs["missing port"], outs
+        assert "running build" not in outs["missing port"], outs
     finally:
         os.close(master)
         os.close(slave)
@@ -736,3 +737,22 @@ def _nothing_left_running():
     yield
     left = [t.name for t in threading.enumerate() if t.name == "fake-micropython" and t.is_alive()]
     assert left == [], "fake boards still running"
+
+
+def test_a_missing_port_or_no_board_is_said_before_anything_is_built(monkeypatch, capsys):
+    # issue 14: "flashing 79 files..." came before the failure, and a port that does not
+    # exist got mpremote's "may be in use by another program"
+    built = []
+    monkeypatch.setattr(flash.builder, "build", lambda *a, **k: built.append(a))
+    monkeypatch.setattr(flash, "serial_ports", lambda: [("/dev/ttyS0", False)])
+    assert flash.main(["--board", "pico", "--port", "/dev/ttyACM9-not-here"]) == 2
+    out = capsys.readouterr().out
+    assert "the port /dev/ttyACM9-not-here does not exist" in out and "/dev/ttyS0" in out
+    assert flash.main(["--board", "pico"]) == 1
+    out = capsys.readouterr().out
+    assert "no board found" in out and "serial ports: /dev/ttyS0" in out and "PORT=" in out
+    assert flash.main(["--board", "pico", "--mount"]) == 1
+    assert built == [] and "flashing" not in capsys.readouterr().out
+    # a USB serial port: mpremote's connect auto is tried
+    monkeypatch.setattr(flash, "serial_ports", lambda: [("/dev/ttyACM0", True)])
+    assert flash.find_board(None, print) == 0

@@ -48,6 +48,34 @@ def mpremote():
     return [local if os.path.exists(local) else "mpremote"]
 
 
+def serial_ports():
+    """(device, is a USB serial port) of every serial port this machine has."""
+    try:
+        from serial.tools import list_ports   # pyserial, which mpremote installs
+    except ImportError:
+        return []
+    return [(p.device, p.vid is not None) for p in sorted(list_ports.comports(), key=lambda p: p.device)]
+
+
+def find_board(port, out):
+    """Before anything is built or sent: the port named must exist; with none named, a
+    USB serial port must be there for mpremote's `connect auto` to find a board on.
+    Returns an exit status, 0 to go on."""
+    ports = serial_ports()
+    listed = ", ".join(device for device, _usb in ports) or "none"
+    if port:
+        if "/" in port and not os.path.exists(port):  # a path (COM3 on Windows is no file)
+            out("flash: the port %s does not exist (serial ports here: %s)" % (port, listed))
+            return 2
+        return 0
+    if not [device for device, usb in ports if usb]:
+        out("flash: no board found: no USB serial port here (serial ports: %s). Plug the board in "
+            "with a data cable (MicroPython installed), or name its port: make flash PORT=/dev/ttyACM0"
+            % listed)
+        return 1
+    return 0
+
+
 def connect_args(port):
     return ["connect", port] if port else ["connect", "auto"]
 
@@ -265,6 +293,10 @@ def main(argv=None):
     p.add_argument("--romfs", action="store_true", help="deploy a ROMFS image (falls back to .mpy files)")
     args = p.parse_args(argv)
     try:
+        builder.board_module(args.board)  # a wrong BOARD= is said first
+        status = find_board(args.port, print)
+        if status:
+            return status
         if args.mount:
             return mount(args.board, args.port)
         return flash(args.board, args.port, rom=args.romfs)
