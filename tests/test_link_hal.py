@@ -133,3 +133,16 @@ def test_link_pins_are_free_and_fit_the_chip(name):
     else:
         pytest.fail("a new board: say here which pins its link may take")
 
+
+
+def test_the_simulated_console_has_a_cable_socket():
+    from sim.console import Console
+    from sim.cable import Cable
+    c = Console()
+    link = c.hal.link
+    link.open()
+    assert link.write(b"into the void", 13) == 13
+    assert link.readinto(bytearray(4)) == 0
+    cable = Cable(c.clock)
+    c2 = Console(link=cable.a)
+    assert c2.hal.link is cable.a
