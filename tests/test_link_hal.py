@@ -146,3 +146,14 @@ def test_the_simulated_console_has_a_cable_socket():
     cable = Cable(c.clock)
     c2 = Console(link=cable.a)
     assert c2.hal.link is cable.a
+
+
+def test_the_headless_console_takes_a_cable_end(tmp_path):
+    import headless
+    from sim.cable import Cable
+    lines = []
+    c = headless.Console(1, [], str(tmp_path), lines.append)
+    assert c.hal.link is None
+    cable = Cable(c.clock)
+    c2 = headless.Console(1, [], str(tmp_path), lines.append, link=cable.b)
+    assert c2.hal.link is cable.b
