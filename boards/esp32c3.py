@@ -21,6 +21,12 @@ BATTERY_DIVIDER = 2.0
 LED = None                  # the SuperMini's LED shares GPIO8 with SDA
 LED_KIND = "gpio"
 STORAGE_ROOT = "/saves"
+# link play (docs/link.md): UART1 routed to GPIO21 / GPIO7, the two pins left; RX is not
+# GPIO20, where UART0's REPL listens (a byte 0x03 there would stop the program)
+LINK_UART = 1               # None: no link port
+LINK_TX = 21
+LINK_RX = 7
+LINK_BAUD = 115200
 
 
 def make_hal():

@@ -21,6 +21,11 @@ BATTERY_DIVIDER = 2.0
 LED = 48                    # the RGB LED of the DevKitC-1 v1.0 (v1.1: 38)
 LED_KIND = "neopixel"
 STORAGE_ROOT = "/saves"
+# link play (docs/link.md): UART1 routed to GPIO10 / GPIO11 (UART0 on 43/44 is the REPL)
+LINK_UART = 1               # None: no link port
+LINK_TX = 10
+LINK_RX = 11
+LINK_BAUD = 115200
 
 
 def make_hal():

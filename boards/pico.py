@@ -22,6 +22,11 @@ BATTERY_DIVIDER = 3.0
 LED = "LED"                 # on-board LED, blinks when the display is missing
 LED_KIND = "gpio"
 STORAGE_ROOT = "/saves"
+# link play (docs/link.md): UART1 on GP20 (pin 26) / GP21 (pin 27), GND on pin 28 beside them
+LINK_UART = 1               # None: no link port
+LINK_TX = 20
+LINK_RX = 21
+LINK_BAUD = 115200
 
 
 def make_hal():

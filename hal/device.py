@@ -7,7 +7,7 @@ from hal.keys import key_bit
 
 
 class Hal:
-    def __init__(self, board, display, buttons, clock, entropy, storage, sound, power, led=None):
+    def __init__(self, board, display, buttons, clock, entropy, storage, sound, power, led=None, link=None):
         self.board = board
         self.display = display
         self.buttons = buttons
@@ -17,6 +17,7 @@ class Hal:
         self.sound = sound
         self.power = power
         self.led = led
+        self.link = link          # hal.link.Link (or a simulated cable end), None: no link port
 
 
 # `machine` is imported inside the builders: the Hal class alone must import
@@ -60,6 +61,14 @@ def make_led(board):
     return machine.Pin(board.LED, machine.Pin.OUT)
 
 
+def make_link(board):
+    """The link port (hal/link.py) when the board names one; the UART starts on open()."""
+    if getattr(board, "LINK_UART", None) is None:
+        return None
+    from hal.link import Link
+    return Link(board.LINK_UART, board.LINK_TX, board.LINK_RX, getattr(board, "LINK_BAUD", 115200))
+
+
 class _PixelLed:
     def __init__(self, np):
         self._np = np
@@ -69,7 +78,8 @@ class _PixelLed:
         self._np.write()
 
 
-def make_hal(board, clock=None, entropy=None, storage_root=None, power=None):
+def make_hal(board, clock=None, entropy=None, storage_root=None, power=None, link=None):
+    # link: the simulator's cable end; None builds the board's own (make_link)
     import machine
     from hal.storage import FileStorage
     from hal.sound import Sound
@@ -89,4 +99,6 @@ def make_hal(board, clock=None, entropy=None, storage_root=None, power=None):
     if entropy is None:
         import os
         entropy = os.urandom   # the hardware random source (rp2: the ring oscillator; esp32: its RNG)
-    return Hal(board.NAME, display, buttons, clock, entropy, storage, sound, power, make_led(board))
+    if link is None:
+        link = make_link(board)
+    return Hal(board.NAME, display, buttons, clock, entropy, storage, sound, power, make_led(board), link)

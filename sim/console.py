@@ -42,7 +42,7 @@ class SimPower(Power):
 
 class Console(KeyScript):
     def __init__(self, board="pico", seed=1, keys=(), storage_dir=None, clock=None, pump=None, driver=None,
-                 resets=False, ticks_start=0):
+                 resets=False, ticks_start=0, link=None):
         # pump: for interactive front ends, pump(ms) handles input and waits in real time
         # driver: driver(console) -> list of key names (or None to stop), asked whenever the
         #   script is used up and the firmware waits: lets a test play a whole game by buttons
@@ -50,6 +50,8 @@ class Console(KeyScript):
         #   the firmware boots again on the same storage and display, and counts in .resets
         # ticks_start: the virtual clock's ticks_ms() at power-on (it wraps at 2**30 like
         #   MicroPython's): start a few seconds before the wrap, or days in, to test long uptimes
+        # link: hal.link, an end of a sim.cable cable (Cable(clock).a, PipeEnd); by default
+        #   an end with no cable in, as a console whose link socket is empty
         self.resets = 0 if resets else -1
         machine.reset_world()
         self.board = load_board(board)
@@ -66,8 +68,11 @@ class Console(KeyScript):
         os.makedirs(storage_dir, exist_ok=True)
         self.storage_dir = storage_dir
         from hal.device import make_hal
+        if link is None:
+            from sim.cable import loose_end
+            link = loose_end(self.clock)
         self.hal = make_hal(self.board, clock=self.clock, entropy=seeded_entropy(seed),
-                            storage_root=os.path.join(storage_dir, "saves"), power=SimPower(self))
+                            storage_root=os.path.join(storage_dir, "saves"), power=SimPower(self), link=link)
         display = self.hal.display
         show = display.show
 

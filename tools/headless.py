@@ -157,7 +157,8 @@ ALLOC_ROOM = 8 * 1024 * 1024  # --alloc collects between stretches when less is 
 
 
 class Console(KeyScript):
-    def __init__(self, seed, keys, saves_dir, out, driver=None, mem=False, stretches=None):
+    def __init__(self, seed, keys, saves_dir, out, driver=None, mem=False, stretches=None, link=None):
+        # link: hal.link, an end of a sim.cable cable (None: no link port)
         self.stretches = stretches
         from hal.ssd1306 import SSD1306_I2C
         from hal.buttons import Buttons
@@ -177,7 +178,7 @@ class Console(KeyScript):
         self.total = 0
         self.peak = 0 if mem else -1  # -1: not measured
         self.hal = Hal("headless", display, Buttons(tuple(pins), self.clock), self.clock, seeded_entropy(seed),
-                       FileStorage(saves_dir), Sound(), Power(self))
+                       FileStorage(saves_dir), Sound(), Power(self), link=link)
         show = display.show
         console = self
 

@@ -1,0 +1,42 @@
+"""The link protocol's RAM, measured in the MicroPython unix port (tests/link_heap.py on
+the precompiled firmware, as a console loads it): the steady work of a link allocates
+nothing, and the module and a channel stay within their budgets.
+
+Figures on this 64-bit unix port: core.link 15.6 KB, a Channel with its buffers 3.4 KB
+(on the 32-bit WebAssembly port, docs/link.md: 12.4 KB and 1.6 KB)."""
+import os
+import subprocess
+
+import pytest
+import mpy
+
+MODULE_BUDGET = 17 * 1024
+CHANNEL_BUDGET = 3600
+
+
+@pytest.fixture(scope="module")
+def figures(tmp_path_factory):
+    import build
+    exe = mpy.require()
+    env = dict(os.environ)
+    env["PP_FIRMWARE"] = build.mpy_tree(str(tmp_path_factory.mktemp("mpy")))
+    r = subprocess.run([exe, "-X", "heapsize=256K", "tests/link_heap.py"], cwd=mpy.ROOT, capture_output=True,
+                       text=True, timeout=120, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = {}
+    for line in r.stdout.splitlines():
+        if line.startswith("LINKHEAP "):
+            _, name, value = line.split()
+            out[name] = int(value)
+    return out
+
+
+@pytest.mark.parametrize("what", ["idle_poll_x1000", "heartbeat_x100", "send_and_receive_action_x100",
+                                  "receive_action_x4"])
+def test_the_link_at_work_allocates_nothing(figures, what):
+    assert figures[what] == 0
+
+
+def test_module_and_channel_within_budget(figures):
+    assert 0 < figures["module"] <= MODULE_BUDGET, figures
+    assert 0 < figures["channel"] <= CHANNEL_BUDGET, figures
