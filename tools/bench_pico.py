@@ -43,6 +43,9 @@ MAY_DIFFER = 2              # frames a replay may draw otherwise (About shows th
 REPEAT = 2                  # each decision and frame keeps its fastest of 2 plays
 NODE = shutil.which("node")
 HEADLESS_MJS = os.path.join(bench.ROOT, "web", "headless.mjs")
+# the WebAssembly port has no native emitter: its tree has the native-code
+# decorators taken out, as the browser's (tools/build.py mpy_tree(march=None))
+WASM_TREE = os.path.join(bench.ROOT, "build", "mpy-wasm")
 WASM_PORT = os.path.join(bench.ROOT, "web", "node_modules", "@micropython", "micropython-webassembly-pyscript")
 
 
@@ -223,7 +226,9 @@ def resident_peak(runner, game_id, players):
     if runner == "unix":
         rc, out, err = bench.mpy_run(["tools/heap_steps.py", game_id, "--players", str(players)])
     else:
-        r = subprocess.run([NODE, HEADLESS_MJS, bench.MPY_TREE, "--steps", game_id, str(players), "1"],
+        import build
+        build.mpy_tree(WASM_TREE, march=None)
+        r = subprocess.run([NODE, HEADLESS_MJS, WASM_TREE, "--steps", game_id, str(players), "1"],
                            cwd=bench.ROOT, capture_output=True, text=True, timeout=900)
         rc, out = r.returncode, r.stdout
     return parse_live(out) if rc == 0 else None
