@@ -457,8 +457,11 @@ fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
 %s
 scene(fb, font, I)
 print("".join(["%%02x" %% b for b in buf]))
-# no allocation while drawing ASCII text (any colour, either font)
+# no allocation while drawing ASCII text (any colour, either font), once each glyph
+# has been drawn (its FrameBuffer is made at its first use and kept)
 s = "Hello, World! 0123 ~" + font.CHECK
+for f in (font.FONT5x7, font.FONT3x5):
+    font.text(fb, s, 3, 10, 1, f)
 ok = 1
 for c in (1, 0):
     for f in (font.FONT5x7, font.FONT3x5):
@@ -599,3 +602,15 @@ def test_render_specimen_pngs():
         x = font.icon(ifb, ic, x, y) + 3
     _save_png(ibuf, 128, 64, ICONS_PNG)
     assert os.path.getsize(SPECIMEN_PNG) > 0 and os.path.getsize(ICONS_PNG) > 0
+
+
+def test_a_glyph_is_made_at_its_first_use_and_kept():
+    f = font.Font(font._fd.F3X5, font._fd.F3X5_METRICS)
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    assert all(g is None for g in f.glyphs)          # nothing made before it is drawn
+    font.text(fb, "AB", 0, 0, 1, f)
+    made = [g for g in f.glyphs if g is not None]
+    assert len(made) == 2
+    font.text(fb, "BA", 0, 10, 0, f)
+    assert [g for g in f.glyphs if g is not None] == made   # the same objects, kept

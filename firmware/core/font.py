@@ -28,7 +28,7 @@ Colour: c=1 sets the glyph's pixels, c=0 clears them; the pixels around the
 glyph are never touched (transparent), so dark text needs a lit box first.
 
 Drawing allocates nothing per character: each glyph of a font is a small
-FrameBuffer made once, blitted with a transparent key (dark text through a
+FrameBuffer made at its first use and kept, blitted with a transparent key (dark text through a
 palette that swaps the two colours). Clipping at every edge is done by
 framebuf.blit.
 """
@@ -61,15 +61,22 @@ class Font:
         self.first = first
         self.last = last
         self.fold = fold
-        # A FrameBuffer per glyph, made once: a character is then one blit, six times
-        # faster than copying its columns into one shared cell first (text of 20
-        # characters: 57 us against 9 us on the unix port). Both fonts' 192 glyphs
-        # take 20 KB of heap more on the 64-bit unix port, about 13 KB on a 32-bit
-        # console (68 bytes a glyph: the FrameBuffer, its 5-byte bytearray).
-        glyphs = []
-        for i in range(len(data) // w):
-            glyphs.append(framebuf.FrameBuffer(bytearray(data[i * w:(i + 1) * w]), w, h, _VLSB))
-        self.glyphs = glyphs
+        # A FrameBuffer per glyph: a character is then one blit, six times faster than
+        # copying its columns into one shared cell first (text of 20 characters: 57 us
+        # against 9 us on the unix port). Each is made the first time its character is
+        # drawn (68 bytes a glyph on a 32-bit console: the FrameBuffer, its bytearray),
+        # so only the characters the screens use take heap: all 192 of both fonts took
+        # 20 KB of the launcher's heap on the 64-bit unix port.
+        self.glyphs = [None] * (len(data) // w)
+
+    def glyph(self, i):
+        """The FrameBuffer of glyph i (made now if this is its first use)."""
+        fb = self.glyphs[i]
+        if fb is None:
+            w = self.w
+            fb = framebuf.FrameBuffer(bytearray(self.data[i * w:(i + 1) * w]), w, self.h, _VLSB)
+            self.glyphs[i] = fb
+        return fb
 
     def glyph_offset(self, ch):
         """Offset in self.data of the glyph drawn for character ch (a str or code)."""
@@ -113,7 +120,10 @@ def text(fb, s, x, y, c=1, font=FONT5x7):
             continue
         if fold and 97 <= n <= 122:
             n -= 32
-        glyph = glyphs[n - first + 1] if first <= n <= last else glyphs[0]
+        i = n - first + 1 if first <= n <= last else 0
+        glyph = glyphs[i]
+        if glyph is None:
+            glyph = font.glyph(i)
         if c:
             fb.blit(glyph, x, y, 0)
         else:
