@@ -10,11 +10,12 @@ STAMP := $(VENV)/.installed
 
 WEB_PORT ?= 8000
 
-.PHONY: sim test build romfs flash run bench data dictionary screenshots web web-serve clean help
+.PHONY: sim test fuzz build romfs flash run bench data dictionary screenshots web web-serve clean help
 
 help:
 	@echo "make sim               play in the simulator (window, or terminal without a display)"
 	@echo "make test              run every test (unit, scenarios, golden frames, parity under MicroPython)"
+	@echo "make fuzz              long random-key run over every game under MicroPython (FUZZ_SEQUENCES=200 FUZZ_KEYS=2000)"
 	@echo "make build BOARD=pico  compile every device file with mpy-cross (boards: pico pico2 esp32s3 esp32c3)"
 	@echo "make romfs BOARD=pico  build, then the ROMFS image of it (build/pico.romfs) and the partition it needs"
 	@echo "make flash BOARD=pico [PORT=/dev/ttyACM0] [ROMFS=1]  build, copy to the board with mpremote, reset"
@@ -34,6 +35,13 @@ test: $(STAMP)
 	@sh tools/install_system_deps.sh
 	@sh tools/install_web_deps.sh
 	$(PY) -m pytest -q -rs -p no:cacheprovider tests
+
+FUZZ_SEQUENCES ?= 200
+FUZZ_KEYS ?= 2000
+FUZZ_SEED ?= 1
+
+fuzz: $(STAMP)
+	$(PY) tests/fuzz.py --sequences $(FUZZ_SEQUENCES) --keys $(FUZZ_KEYS) --seed $(FUZZ_SEED)
 
 build: $(STAMP)
 	$(PY) tools/build.py --board $(BOARD)
