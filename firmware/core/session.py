@@ -97,6 +97,8 @@ class Session:
         self.apply_settings()
         self.problems = problems
         self.storage_told = False   # a storage problem is shown once a session, then only logged
+        self.unfit = []             # games whose save no copy of fits this version (kept on B):
+                                    # their menu offers no Resume (only the launcher knows no game)
 
     @property
     def rng(self):
@@ -213,6 +215,33 @@ class Context:
 
     def clear_save(self):
         self.saves.delete(self.game_id)
+
+    def resume(self, make, saved):
+        """make(saved), the game in a save (KeyError, ValueError... when it is not one of
+        this game's saves). A save whose checksum is right but whose contents do not fit
+        this version of the game (made by another version, or damaged before it was
+        written) counts as damaged: the copy before it is tried (core.saves keeps two),
+        and if none fits the player may delete it. None: nothing to play."""
+        try:
+            return make(saved)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
+            print("pocket-party: the save does not fit (%r)" % (e,))
+        made = []
+
+        def fits(data):
+            made.append(make(data))
+        data, problems = self.saves.load(self.game_id, fits)
+        ui = self.ui
+        if data is not None:
+            ui.message("Resume", "The newest save did not fit this version of the game, so the one "
+                                 "before it is resumed.")
+            return made[-1]
+        if ui.confirm("Resume", "This save does not fit this version of the game. Delete it? "
+                                "B keeps it as it is."):
+            self.clear_save()
+        else:
+            self.session.unfit.append(self.game_id)
+        return None
 
     def menu_from_anywhere(self):
         """A+B on a screen the game does not handle itself (messages, pass screens)."""
