@@ -115,7 +115,7 @@ class Session:
         print("pocket-party: %s not saved (%s)" % (what, error))
         if not self.storage_told and not self.ui.asleep:
             self.storage_told = True
-            self.ui.message("Not saved", "%s %s was not saved; everything else goes on." % (
+            self.ui.message("Not saved", "%s %s not saved; everything else goes on." % (
                 storage_words(error), what))
 
     def apply_settings(self):
@@ -129,7 +129,7 @@ class Session:
             self.saves.save(SAVE_NAME, self.settings.to_save())
             return True
         except (OSError, SaveError) as e:
-            self.storage_problem("The settings", e)
+            self.storage_problem("The settings were", e)
             return False
 
     def settings_screen(self):
@@ -211,7 +211,7 @@ class Context:
         try:
             self.saves.save(self.game_id, data)
         except (OSError, SaveError) as e:
-            self.session.storage_problem("The game", e)
+            self.session.storage_problem("The game was", e)
 
     def clear_save(self):
         self.saves.delete(self.game_id)
