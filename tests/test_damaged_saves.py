@@ -112,15 +112,12 @@ def test_no_game_offers_resume_when_no_copy_of_its_save_loads(tmp_path, game_id)
     assert has_text(c, "Damaged save") and not has_text(c, "Resume")
 
 
-def wrong_shape_dice_save(tmp_path, older=True):
+def wrong_shape_dice_save(tmp_path):
     """A dice save whose checksum is right but which is not a dice save (another version's),
-    over a good one (dice.bak) when older, else over another of the wrong shape."""
-    if older:
-        play(" ".join(open_game_keys("dice") + ["RIGHT"] * 5 + ["A", "B"]), saves=str(tmp_path))
+    over a good one (dice.bak)."""
+    play(" ".join(open_game_keys("dice") + ["RIGHT"] * 5 + ["A", "B"]), saves=str(tmp_path))
     st = storage(tmp_path)
     good = Saves(st).load("dice")[0]
-    if not older:
-        Saves(st).save("dice", {"x": 1})
     Saves(st).save("dice", {"game": "from another version"})
     return st, good
 
@@ -136,20 +133,32 @@ def test_a_dice_save_of_the_wrong_shape_resumes_the_copy_before_it(tmp_path):
     assert decode(st.read("dice"))["game"] == good["game"]   # saved again in this version's shape
 
 
-def test_a_dice_save_no_copy_of_which_fits_can_be_deleted_or_kept(tmp_path):
-    st, _good = wrong_shape_dice_save(tmp_path, older=False)
-    resume = open_game_keys("dice")
-    c = play(" ".join(resume), saves=str(tmp_path))
+@pytest.mark.parametrize("game_id", ["dice", "clever", "dizzle", "cookie", "words"])
+def test_a_save_no_copy_of_which_fits_is_offered_for_deletion_not_as_resume(tmp_path, game_id):
+    # both copies whole but of another version's shape: Resume says so and offers to
+    # delete it; kept (B), the game's menu then offers no Resume but the damaged save
+    st = storage(tmp_path)
+    Saves(st).save(game_id, {"x": 1})
+    Saves(st).save(game_id, {"game": "from another version"})
+    kept = st.read(game_id)
+    c = play(" ".join(open_game_keys(game_id)), saves=str(tmp_path))
     assert has_text(c, "Delete it?") and not has_text(c, "Game stopped")
-    kept = st.read("dice")
-    back = resume + ["B", "A"]      # B keeps it; back in the launcher, A: the game menu
+    back = ["A", "A", "B", "A"]     # (the cursor is on the game now) Resume, B keeps it, the game menu
     c = play(" ".join(back), saves=str(tmp_path))
-    assert st.read("dice") == kept
+    assert st.read(game_id) == kept
     assert has_text(c, "Damaged save") and not has_text(c, "Resume")
     c = play(" ".join(back + ["A"]), saves=str(tmp_path))
     assert has_text(c, "Save does not fit")
     c = play(" ".join(back + ["A", "A", "A"]), saves=str(tmp_path))  # deleted after all
-    assert not Saves(st).exists("dice") and has_text(c, "New game") and not has_text(c, "Damaged")
+    assert not Saves(st).exists(game_id) and has_text(c, "New game") and not has_text(c, "Damaged")
+
+
+def test_after_deleting_a_dice_save_that_did_not_fit_a_new_game_rolls(tmp_path):
+    st = storage(tmp_path)
+    Saves(st).save("dice", {"x": 1})
+    Saves(st).save("dice", {"game": "from another version"})
+    c = play(" ".join(open_game_keys("dice") + ["A"]), saves=str(tmp_path))   # Resume, A: deleted
+    assert not Saves(st).exists("dice") and has_text(c, "pocket-party")
     c = play(" ".join(open_game_keys("dice")), saves=str(tmp_path))    # New game: it rolls
     assert has_text(c, "Roll all")
 
