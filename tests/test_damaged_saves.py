@@ -6,7 +6,7 @@ from core import saves as saves_mod
 from core.saves import Saves, encode, decode
 from core.settings import Settings, is_settings
 from hal.storage import FileStorage
-from screen import play, has_text, open_game_keys
+from screen import play, has_text, open_game_keys, golden
 
 
 def storage(tmp_path):
@@ -86,8 +86,10 @@ def test_a_save_that_cannot_be_read_is_not_offered_as_resume_and_can_be_deleted(
     menu = open_game_keys("dice")[:-1]  # the game menu
     c = play(" ".join(menu), saves=str(tmp_path))
     assert has_text(c, "Damaged save") and has_text(c, "New game") and not has_text(c, "Resume")
+    golden(c, "save_damaged")
     c = play(" ".join(menu + ["A"]), saves=str(tmp_path))  # the damaged save is the first item
     assert has_text(c, "Save unreadable.")
+    golden(c, "save_unreadable")
     c = play(" ".join(menu + ["A", "A"]), saves=str(tmp_path))
     assert has_text(c, "Delete the damaged")
     kept = st.read("dice")

@@ -172,14 +172,14 @@ class Launcher:
         else:
             problems = self.saves.load(game_id)[1]
             why = "Save unreadable.\n(%s)" % ("; ".join(problems) or "missing")
-        ui.message("Resume", why)
-        if not ui.confirm("Resume", "Delete the damaged save? It cannot be resumed. B keeps it as it is."):
+        ui.message(DAMAGED, why)
+        if not ui.confirm(DAMAGED, "Delete the damaged save? It cannot be resumed. B keeps it as it is."):
             return
         try:
             self.saves.delete(game_id)
             self.forget_unfit(game_id)
         except OSError as e:  # read-only storage
-            ui.message("Resume", "The save could not be deleted (%s)." % e)
+            ui.message(DAMAGED, "The save could not be deleted (%s)." % e)
 
     def resume_older(self, problems):
         from core.saves import NEWEST
