@@ -124,7 +124,7 @@ class Launcher:
         while True:
             has_save = self.saves.exists(game_id)
             items = ["New game"]
-            if has_save:  # a save no copy of loads is not offered as Resume
+            if has_save:  # a save no copy of which loads is not offered as Resume
                 items.insert(0, "Resume" if self.resumable(game_id) else DAMAGED)
             items.append("Rules")
             choice = ui.menu(title, items, items.index(back_to) if back_to in items else 0)

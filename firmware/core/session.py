@@ -97,8 +97,9 @@ class Session:
         self.apply_settings()
         self.problems = problems
         self.storage_told = False   # a storage problem is shown once a session, then only logged
-        self.unfit = []             # games whose save no copy of fits this version (kept on B):
-                                    # their menu offers no Resume (only the launcher knows no game)
+        # games whose save had no copy that fits this version when resumed, kept by the player:
+        # their menu shows it as damaged, not as Resume (the launcher cannot try a save's shape)
+        self.unfit = []
 
     @property
     def rng(self):
