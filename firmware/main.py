@@ -94,13 +94,26 @@ def boot():
     if _b_held(board):
         print("pocket-party: safe mode (B held at power-on). The REPL is yours.")
         return
+    hal = _make_hal(board)
+    if hal is not None:
+        run(hal, _soft_reset() if _run_at_boot() else None)
+
+
+def _make_hal(board, tries=5):
+    """The board's HAL. An I2C glitch while the display is set up (a panel still waking at
+    power-on) is tried again a few times; a display that never answers is said on the
+    serial console and by the blinking LED (None: nothing to run)."""
+    import time
     from hal.ssd1306 import DisplayMissing
-    try:
-        hal = board.make_hal()
-    except DisplayMissing as e:
-        _blink_forever(board, "pocket-party: %s" % e)
-        return
-    run(hal, _soft_reset() if _run_at_boot() else None)
+    for _ in range(tries):
+        try:
+            return board.make_hal()
+        except OSError as e:  # DisplayMissing (the probe), or a write of the set-up
+            error = e
+            time.sleep_ms(100)
+    if not isinstance(error, DisplayMissing):
+        error = "the display (or another part) did not answer at power-on (%s)" % (error,)
+    _blink_forever(board, "pocket-party: %s" % error)
 
 
 def _modules_from_flash():

@@ -6,7 +6,7 @@ from core import saves as saves_mod
 from core.saves import Saves, encode, decode
 from core.settings import Settings, is_settings
 from hal.storage import FileStorage
-from screen import play, has_text, open_game_keys
+from screen import play, has_text, open_game_keys, golden
 
 
 def storage(tmp_path):
@@ -79,19 +79,90 @@ def damaged_dice_save(tmp_path):
     return st
 
 
-def test_a_save_that_cannot_be_read_can_be_deleted_after_a_confirmation(tmp_path):
+def test_a_save_that_cannot_be_read_is_not_offered_as_resume_and_can_be_deleted(tmp_path):
+    # issue 14: when both copies are bad the menu offers no Resume, but the damaged save
+    # in its place: A says why and offers to delete it, B keeps it (and still no Resume)
     st = damaged_dice_save(tmp_path)
-    resume = open_game_keys("dice")  # Resume is the game menu's first item
-    c = play(" ".join(resume), saves=str(tmp_path))
+    menu = open_game_keys("dice")[:-1]  # the game menu
+    c = play(" ".join(menu), saves=str(tmp_path))
+    assert has_text(c, "Damaged save") and has_text(c, "New game") and not has_text(c, "Resume")
+    golden(c, "save_damaged")
+    c = play(" ".join(menu + ["A"]), saves=str(tmp_path))  # the damaged save is the first item
     assert has_text(c, "Save unreadable.")
-    c = play(" ".join(resume + ["A"]), saves=str(tmp_path))
+    golden(c, "save_unreadable")
+    c = play(" ".join(menu + ["A", "A"]), saves=str(tmp_path))
     assert has_text(c, "Delete the damaged")
     kept = st.read("dice")
-    c = play(" ".join(resume + ["A", "B"]), saves=str(tmp_path))  # B: kept as it is
-    assert has_text(c, "Resume") and st.read("dice") == kept
-    c = play(" ".join(resume + ["A", "A"]), saves=str(tmp_path))  # A: deleted
+    c = play(" ".join(menu + ["A", "A", "B"]), saves=str(tmp_path))  # B: kept as it is
+    assert st.read("dice") == kept
+    assert has_text(c, "Damaged save") and not has_text(c, "Resume")
+    c = play(" ".join(menu + ["A", "A", "A"]), saves=str(tmp_path))  # A: deleted
     assert not Saves(st).exists("dice")
-    assert has_text(c, "New game") and not has_text(c, "Resume")
+    assert has_text(c, "New game") and not has_text(c, "Resume") and not has_text(c, "Damaged")
+
+
+@pytest.mark.parametrize("game_id", ["clever", "dizzle", "cookie", "words", "dice"])
+def test_no_game_offers_resume_when_no_copy_of_its_save_loads(tmp_path, game_id):
+    st = storage(tmp_path)
+    Saves(st).save(game_id, {"game": 1})
+    Saves(st).save(game_id, {"game": 2})
+    damage(st, game_id)
+    c = play(" ".join(open_game_keys(game_id)[:-1]), saves=str(tmp_path))
+    assert has_text(c, "Resume") and not has_text(c, "Damaged save")  # the older copy loads
+    damage(st, game_id + ".bak")
+    c = play("A", saves=str(tmp_path))  # the launcher's cursor is on the game now
+    assert has_text(c, "Damaged save") and not has_text(c, "Resume")
+
+
+def wrong_shape_dice_save(tmp_path):
+    """A dice save whose checksum is right but which is not a dice save (another version's),
+    over a good one (dice.bak)."""
+    play(" ".join(open_game_keys("dice") + ["RIGHT"] * 5 + ["A", "B"]), saves=str(tmp_path))
+    st = storage(tmp_path)
+    good = Saves(st).load("dice")[0]
+    Saves(st).save("dice", {"game": "from another version"})
+    return st, good
+
+
+def test_a_dice_save_of_the_wrong_shape_resumes_the_copy_before_it(tmp_path):
+    # issue 19.5 for the dice roller: it stopped with "Game stopped" on every Resume
+    st, good = wrong_shape_dice_save(tmp_path)
+    resume = open_game_keys("dice")
+    c = play(" ".join(resume), saves=str(tmp_path))
+    assert has_text(c, "The newest save did") and has_text(c, "one before it is") and not has_text(c, "Game stopped")
+    c = play(" ".join(resume + ["A"]), saves=str(tmp_path))
+    assert has_text(c, "Roll all") and has_text(c, "sum %d" % sum(good["game"]["dice"]))
+    assert decode(st.read("dice"))["game"] == good["game"]   # saved again in this version's shape
+
+
+@pytest.mark.parametrize("game_id", ["dice", "clever", "dizzle", "cookie", "words"])
+def test_a_save_no_copy_of_which_fits_is_offered_for_deletion_not_as_resume(tmp_path, game_id):
+    # both copies whole but of another version's shape: Resume says so and offers to
+    # delete it; kept (B), the game's menu then offers no Resume but the damaged save
+    st = storage(tmp_path)
+    Saves(st).save(game_id, {"x": 1})
+    Saves(st).save(game_id, {"game": "from another version"})
+    kept = st.read(game_id)
+    c = play(" ".join(open_game_keys(game_id)), saves=str(tmp_path))
+    assert has_text(c, "Delete it?") and not has_text(c, "Game stopped")
+    back = ["A", "A", "B", "A"]     # (the cursor is on the game now) Resume, B keeps it, the game menu
+    c = play(" ".join(back), saves=str(tmp_path))
+    assert st.read(game_id) == kept
+    assert has_text(c, "Damaged save") and not has_text(c, "Resume")
+    c = play(" ".join(back + ["A"]), saves=str(tmp_path))
+    assert has_text(c, "Save does not fit")
+    c = play(" ".join(back + ["A", "A", "A"]), saves=str(tmp_path))  # deleted after all
+    assert not Saves(st).exists(game_id) and has_text(c, "New game") and not has_text(c, "Damaged")
+
+
+def test_after_deleting_a_dice_save_that_did_not_fit_a_new_game_rolls(tmp_path):
+    st = storage(tmp_path)
+    Saves(st).save("dice", {"x": 1})
+    Saves(st).save("dice", {"game": "from another version"})
+    c = play(" ".join(open_game_keys("dice") + ["A"]), saves=str(tmp_path))   # Resume, A: deleted
+    assert not Saves(st).exists("dice") and has_text(c, "pocket-party")
+    c = play(" ".join(open_game_keys("dice")), saves=str(tmp_path))    # New game: it rolls
+    assert has_text(c, "Roll all")
 
 
 def stats_file(tmp_path, *copies):

@@ -5,6 +5,7 @@ import errno
 import sys
 
 import machine
+import pytest
 from screen import play, has_text
 from core.saves import Saves
 from hal.storage import FileStorage
@@ -114,21 +115,39 @@ def full_storage(monkeypatch, code):
     monkeypatch.setattr(FileStorage, "write", refuse)
 
 
-def test_full_storage_when_the_launcher_remembers_a_game(tmp_path, monkeypatch):
-    full_storage(monkeypatch, errno.ENOSPC)
+@pytest.mark.parametrize("code, words", [(errno.ENOSPC, "storage is full"), (errno.EROFS, "read-only")])
+def test_full_or_read_only_storage_when_the_launcher_remembers_a_game(tmp_path, monkeypatch, code, words):
+    full_storage(monkeypatch, code)
     c = play("DOWN A", saves=str(tmp_path))
-    assert has_text(c, "storage is full")
+    assert has_text(c, "Not saved") and has_text(c, words)
     c = play("DOWN A A B B", saves=str(tmp_path))       # told once, then the menus go on
     assert has_text(c, "pocket-party")
 
 
-def test_read_only_storage_in_settings_and_the_name_keyboard(tmp_path, monkeypatch):
-    full_storage(monkeypatch, errno.EROFS)
+@pytest.mark.parametrize("code, words", [(errno.ENOSPC, "storage is full"), (errno.EROFS, "read-only")])
+def test_full_or_read_only_storage_in_settings_save(tmp_path, monkeypatch, code, words):
+    full_storage(monkeypatch, code)
     c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN A", saves=str(tmp_path))
-    assert has_text(c, "read-only")
+    assert has_text(c, "Not saved") and has_text(c, words)
     assert c.model.contrast == 255      # the setting applies, only its file is missing
     c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN A A", saves=str(tmp_path))
     assert has_text(c, "pocket-party")
+
+
+# Clever Kids' setup: P1 name, LEFT to "Type...", A: the keyboard; A types A, RIGHT A types B,
+# LEFT LEFT to the tick, A: the name "Ab" is remembered in the settings (a write)
+TYPE_AB = goto("Clever Kids") + " A DOWN LEFT A A RIGHT A LEFT LEFT A"
+
+
+@pytest.mark.parametrize("code, words", [(errno.ENOSPC, "storage is full"), (errno.EROFS, "read-only")])
+def test_full_or_read_only_storage_when_a_name_is_typed(tmp_path, monkeypatch, code, words):
+    import core.launcher as launcher
+    monkeypatch.setattr(launcher.Launcher, "remember", lambda self, game_id: None)  # the name's write comes first
+    full_storage(monkeypatch, code)
+    c = play(TYPE_AB, saves=str(tmp_path))
+    assert has_text(c, "Not saved") and has_text(c, words)
+    c = play(TYPE_AB + " A", saves=str(tmp_path))
+    assert has_text(c, "<Ab>") and has_text(c, "P1 name")     # the name is used all the same
 
 
 def test_out_of_memory_loading_the_launcher_back_is_shown_and_survived(tmp_path, monkeypatch):
@@ -149,3 +168,72 @@ def test_out_of_memory_loading_the_launcher_back_is_shown_and_survived(tmp_path,
     failures.clear()
     c = play(goto("Dice roller") + " A B A", saves=str(tmp_path / "b"))
     assert has_text(c, "pocket-party") and failures == ["ok", "core.launcher", "ok"]
+
+
+@pytest.mark.parametrize("fails", [1, 3, 40])
+def test_a_display_fault_while_the_error_screen_is_drawn(tmp_path, monkeypatch, fails):
+    # the game stops with a bug just as the display starts failing: "Game stopped" is
+    # drawn once it answers again (40 failures: the LED blinks meanwhile), and A goes on
+    import games.dice.app as app
+    buses = []
+
+    def broken(ctx, setup, saved):
+        for addr, panel in list(machine._i2c_devices.items()):
+            buses.append(FlakyPanel(panel, fails))
+            machine._i2c_devices[addr] = buses[-1]
+        raise ZeroDivisionError("division by zero in turn 3")
+    broken_dice(monkeypatch)
+    monkeypatch.setattr(app, "run", broken)
+    c = play(goto("Dice roller") + " A", saves=str(tmp_path))
+    assert buses[0].fails == 0 and has_text(c, "Game stopped")
+    c = play(goto("Dice roller") + " A A", saves=str(tmp_path / "b"))
+    assert has_text(c, "pocket-party") and has_text(c, "Dice roller")   # the launcher goes on
+
+
+def out_of_memory_dice(monkeypatch):
+    """The dice roller, saved once, then out of memory (every time: the session drops
+    the module from sys.modules to free it, so it is loaded from here)."""
+    import games.dice.app as app
+    import core.session as session
+    broken_dice(monkeypatch)
+
+    def broken(ctx, setup, saved):
+        ctx.ui.on_sleep = lambda: ctx.save_game({"game": "after"})
+        ctx.save_game({"game": "before"})
+        raise MemoryError()
+    monkeypatch.setattr(app, "run", broken)
+    real = session.load_module
+    monkeypatch.setattr(session, "load_module", lambda name: app if name == "games.dice.app" else real(name))
+
+
+def test_the_out_of_memory_screen_opens_no_menu(tmp_path, monkeypatch):
+    out_of_memory_dice(monkeypatch)
+    c = play(goto("Dice roller") + " A", saves=str(tmp_path))
+    assert has_text(c, "Out of memory")
+    c = play(goto("Dice roller") + " A MENU", saves=str(tmp_path / "b"))
+    assert not has_text(c, "Game menu") and has_text(c, "Out of memory")
+    c = play(goto("Dice roller") + " A MENU DOWN A WAIT:200000 A", saves=str(tmp_path / "c"))
+    assert has_text(c, "pocket-party") and has_text(c, "Dice roller *")    # the launcher, the save kept
+    assert saved(tmp_path / "c", "dice") == {"game": "before"}        # nothing saved again
+
+
+def test_out_of_memory_loading_the_launcher_back_after_a_game_resets_a_console(tmp_path, monkeypatch, capsys):
+    # with a reset (a console's main.py), the launcher that does not fit after a game gets
+    # the clean heap of a reset, and is there after it
+    from sim.console import Console
+    import core.session as session
+    real = session.load_module
+    loads = []
+
+    def load(name):
+        if name == "core.launcher":
+            loads.append(name)
+            if len(loads) == 2:     # 1: at power-on; 2: back from the game
+                raise MemoryError("memory allocation failed")
+        return real(name)
+    monkeypatch.setattr(session, "load_module", load)
+    c = Console("pico", 1, (goto("Dice roller") + " A B DOWN").split(), str(tmp_path), resets=True)
+    c.run()
+    assert "out of memory in the launcher; resetting" in capsys.readouterr().out
+    assert c.resets == 2 and len(loads) == 3     # the game's reset, then the launcher's
+    assert has_text(c, "pocket-party") and not has_text(c, "Out of memory")

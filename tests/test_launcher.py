@@ -152,16 +152,78 @@ def test_game_modules_are_unloaded_after_playing(tmp_path):
 
 
 def test_missing_display_is_reported_not_a_traceback(monkeypatch, capsys):
+    import time
     import main
     from sim.console import load_board
     machine.reset_world()  # no SSD1306 on the bus
     load_board("pico")
     seen = []
+    waits = []
+    monkeypatch.setattr(time, "sleep_ms", waits.append, raising=False)
     monkeypatch.setattr(main, "_blink_forever", lambda board, message, rounds=-1: seen.append(message))
-    monkeypatch.setattr(main, "run", lambda hal: seen.append("ran"))
+    monkeypatch.setattr(main, "run", lambda hal, restart=None: seen.append("ran"))
     main.boot()
-    assert seen[0] == "pocket-party: No display answered at I2C address 0x3C: check SDA/SCL wiring and power"
+    assert seen == ["pocket-party: No display answered at I2C address 0x3C: check SDA/SCL wiring and power"]
+    assert len(waits) == 5      # asked five times before saying so
     machine.reset_world()
+
+
+class GlitchingBus:
+    """The simulated panel behind a bus that fails the given writes (counted from 1)."""
+
+    def __init__(self, failing):
+        from sim.ssd1306_model import SSD1306Model
+        self.panel = SSD1306Model()
+        self.failing = failing
+        self.writes = 0
+
+    def i2c_write(self, data):
+        self.writes += 1
+        if self.writes in self.failing:
+            raise OSError(5)  # EIO
+        self.panel.i2c_write(data)
+
+
+def boot_on(monkeypatch, bus):
+    """main.boot on a Pico whose display is `bus`: what it ran or blinked."""
+    import time
+    import main
+    from sim.console import load_board
+    machine.reset_world()
+    board = load_board("pico")
+    machine._i2c_devices[board.DISPLAY_ADDR] = bus
+    seen = []
+    for name, f in (("ticks_ms", lambda: 0), ("ticks_diff", lambda a, b: a - b),
+                    ("ticks_add", lambda a, b: a + b), ("sleep_ms", lambda ms: None)):
+        monkeypatch.setattr(time, name, f, raising=False)  # MicroPython's, for hal.clock
+    monkeypatch.setattr(main, "_blink_forever", lambda board, message, rounds=-1: seen.append(message))
+    monkeypatch.setattr(main, "run", lambda hal, restart=None: seen.append(hal))
+    main.boot()
+    machine.reset_world()
+    return seen
+
+
+@pytest.mark.parametrize("failing", [(1,), (2,), (3,), (1, 3), (2, 4, 6, 8)])
+def test_a_display_glitch_at_power_on_does_not_end_the_boot(monkeypatch, failing):
+    # issue 19.3: a one-off I2C error in the display's set-up (1: the probe, 2: the set-up
+    # commands, 3: the first frame) escaped boot() to the REPL, or blinked "missing" for ever
+    bus = GlitchingBus(failing)
+    seen = boot_on(monkeypatch, bus)
+    assert len(seen) == 1 and not isinstance(seen[0], str), seen   # the launcher ran
+    assert bus.panel.is_on and bus.panel.charge_pump                # on a panel set up whole
+
+
+class SetUpFails(GlitchingBus):
+    def i2c_write(self, data):
+        if data != bytes((0x00, 0xAE)):  # the probe (display off) answers, nothing else
+            raise OSError(5)
+        self.panel.i2c_write(data)
+
+
+def test_a_display_that_fails_its_set_up_every_time_blinks_not_a_traceback(monkeypatch):
+    seen = boot_on(monkeypatch, SetUpFails(()))
+    assert len(seen) == 1 and seen[0].startswith(
+        "pocket-party: the display (or another part) did not answer at power-on (")
 
 
 def test_boot_lets_a_console_reset_before_a_game_but_not_under_make_run(monkeypatch):

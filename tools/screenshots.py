@@ -71,6 +71,8 @@ def shoot(name, script, seed=7, out=OUT):
 GOLDEN_SHOTS = [
     ("game_error", "An exception inside a game: its text, and the save kept"),
     ("settings_damaged", "A damaged settings file: reported, defaults used"),
+    ("save_damaged", "No copy of a game's save can be resumed: no Resume"),
+    ("save_unreadable", "Why, then the offer to delete it"),
     ("clever_pass", "Pass-and-play: pass the console"),
     ("clever_summary", "What the others did since your last turn"),
     ("words_turn", "Word Cards: your hand and the table"),

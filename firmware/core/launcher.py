@@ -14,6 +14,7 @@ KIND_IDS = ("human", "easy", "normal")
 KIND_HELPS = ("A person at this console.", "The console plays: a gentle player.",
               "The console plays, as well as it can.")
 TYPE = "Type..."
+DAMAGED = "Damaged save"    # the game menu's item in place of Resume when no copy loads
 NAME_HELP = "LEFT/RIGHT a name, A to type one."
 
 
@@ -123,8 +124,8 @@ class Launcher:
         while True:
             has_save = self.saves.exists(game_id)
             items = ["New game"]
-            if has_save:
-                items.insert(0, "Resume")
+            if has_save:  # a save no copy of which loads is not offered as Resume
+                items.insert(0, "Resume" if self.resumable(game_id) else DAMAGED)
             items.append("Rules")
             choice = ui.menu(title, items, items.index(back_to) if back_to in items else 0)
             if choice < 0:
@@ -132,10 +133,12 @@ class Launcher:
             what = back_to = items[choice]
             if what == "Rules":
                 ui.message(title, rules_text(game_id))  # not the whole game
+            elif what == DAMAGED:
+                self.damaged(game_id)
             elif what == "Resume":
                 data, problems = self.saves.load(game_id)
-                if data is None:
-                    self.unreadable(game_id, problems)
+                if data is None:  # (its JSON unreadable behind a right checksum)
+                    self.damaged(game_id)
                     continue
                 if problems:
                     self.resume_older(problems)
@@ -148,19 +151,35 @@ class Launcher:
                 else:
                     setup = {"seats": [{"name": "You", "kind": "human"}], "options": {}}
                 if setup is not None:
+                    self.forget_unfit(game_id)  # the new game's save replaces it
                     return (game_id, setup, None)
 
-    def unreadable(self, game_id, problems):
-        """No copy of the save can be read: say why, then offer to delete it, or Resume
-        would stay in the menu and say the same for ever."""
+    def resumable(self, game_id):
+        """Some copy of the game's save is whole (its checksum right: the JSON is not read
+        for a menu) and, as far as this session has seen, fits this version of the game."""
+        return game_id not in self.session.unfit and self.saves.readable(game_id)
+
+    def forget_unfit(self, game_id):
+        if game_id in self.session.unfit:
+            self.session.unfit.remove(game_id)
+
+    def damaged(self, game_id):
+        """No copy of the save can be resumed: say why, then offer to delete it (B keeps it,
+        and the menu still offers no Resume)."""
         ui = self.ui
-        ui.message("Resume", "Save unreadable.\n(%s)" % ("; ".join(problems) or "missing"))
-        if not ui.confirm("Resume", "Delete the damaged save? It cannot be resumed. B keeps it as it is."):
+        if game_id in self.session.unfit:
+            why = "Save does not fit this version of the game."
+        else:
+            problems = self.saves.load(game_id)[1]
+            why = "Save unreadable.\n(%s)" % ("; ".join(problems) or "missing")
+        ui.message(DAMAGED, why)
+        if not ui.confirm(DAMAGED, "Delete the damaged save? It cannot be resumed. B keeps it as it is."):
             return
         try:
             self.saves.delete(game_id)
+            self.forget_unfit(game_id)
         except OSError as e:  # read-only storage
-            ui.message("Resume", "The save could not be deleted (%s)." % e)
+            ui.message(DAMAGED, "The save could not be deleted (%s)." % e)
 
     def resume_older(self, problems):
         from core.saves import NEWEST

@@ -181,6 +181,11 @@ class Saves:
             return obj, problems
         return None, problems
 
+    def readable(self, name):
+        """Some copy is whole (header and checksum; the JSON is not parsed): what load
+        would find, told cheaply."""
+        return self._valid(name + ".tmp") or self._valid(name) or self._valid(name + ".bak")
+
     def exists(self, name):
         st = self.storage
         return st.exists(name) or st.exists(name + ".tmp") or st.exists(name + ".bak")

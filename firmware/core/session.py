@@ -97,6 +97,9 @@ class Session:
         self.apply_settings()
         self.problems = problems
         self.storage_told = False   # a storage problem is shown once a session, then only logged
+        # games whose save had no copy that fits this version when resumed, kept by the player:
+        # their menu shows it as damaged, not as Resume (the launcher cannot try a save's shape)
+        self.unfit = []
 
     @property
     def rng(self):
@@ -113,7 +116,7 @@ class Session:
         print("pocket-party: %s not saved (%s)" % (what, error))
         if not self.storage_told and not self.ui.asleep:
             self.storage_told = True
-            self.ui.message("Not saved", "%s %s was not saved; everything else goes on." % (
+            self.ui.message("Not saved", "%s %s not saved; everything else goes on." % (
                 storage_words(error), what))
 
     def apply_settings(self):
@@ -127,7 +130,7 @@ class Session:
             self.saves.save(SAVE_NAME, self.settings.to_save())
             return True
         except (OSError, SaveError) as e:
-            self.storage_problem("The settings", e)
+            self.storage_problem("The settings were", e)
             return False
 
     def settings_screen(self):
@@ -209,10 +212,37 @@ class Context:
         try:
             self.saves.save(self.game_id, data)
         except (OSError, SaveError) as e:
-            self.session.storage_problem("The game", e)
+            self.session.storage_problem("The game was", e)
 
     def clear_save(self):
         self.saves.delete(self.game_id)
+
+    def resume(self, make, saved):
+        """make(saved), the game in a save (KeyError, ValueError... when it is not one of
+        this game's saves). A save whose checksum is right but whose contents do not fit
+        this version of the game (made by another version, or damaged before it was
+        written) counts as damaged: the copy before it is tried (core.saves keeps two),
+        and if none fits the player may delete it. None: nothing to play."""
+        try:
+            return make(saved)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
+            print("pocket-party: the save does not fit (%r)" % (e,))
+        made = []
+
+        def fits(data):
+            made.append(make(data))
+        data, problems = self.saves.load(self.game_id, fits)
+        ui = self.ui
+        if data is not None:
+            ui.message("Resume", "The newest save did not fit this version of the game, so the one "
+                                 "before it is resumed.")
+            return made[-1]
+        if ui.confirm("Resume", "This save does not fit this version of the game. Delete it? "
+                                "B keeps it as it is."):
+            self.clear_save()
+        else:
+            self.session.unfit.append(self.game_id)
+        return None
 
     def menu_from_anywhere(self):
         """A+B on a screen the game does not handle itself (messages, pass screens)."""

@@ -302,7 +302,10 @@ class TableApp:
 
 def run(app_class, ctx, setup, saved):
     """Play a new game (setup) or a saved one to its end or to "Save and quit"."""
-    app = app_class(ctx, setup, None) if saved is None else restore(app_class, ctx, saved)
+    if saved is None:
+        app = app_class(ctx, setup, None)
+    else:  # a save that does not fit is told and offered for deletion by the session
+        app = ctx.resume(lambda data: app_class(ctx, None, data), saved)
     if app is None:
         return
     try:
@@ -316,28 +319,3 @@ def run(app_class, ctx, setup, saved):
         # would split the free space the launcher and the next game get
         unload("core.table")
         unload("core.events")
-
-
-def restore(app_class, ctx, saved):
-    """The app of a saved game. A save whose checksum is right but whose contents do
-    not fit this version of the game (made by another version, or damaged before it
-    was written) counts as damaged: the copy before it is tried (core.saves keeps
-    two), and if none fits the player may delete it. None: nothing to play."""
-    try:
-        return app_class(ctx, None, saved)
-    except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
-        print("pocket-party: the save does not fit (%r)" % (e,))
-    made = []
-
-    def fits(data):
-        made.append(app_class(ctx, None, data))
-    data, problems = ctx.saves.load(ctx.game_id, fits)
-    ui = ctx.ui
-    if data is not None:
-        ui.message("Resume", "The newest save did not fit this version of the game, so the one "
-                             "before it is resumed.")
-        return made[-1]
-    if ui.confirm("Resume", "This save does not fit this version of the game. Delete it? "
-                            "B keeps it as it is."):
-        ctx.clear_save()
-    return None

@@ -16,11 +16,19 @@ SIZE = 13
 PER_ROW = 7
 
 
+def from_save(saved):
+    """The roll in a save, and whether its rolls go into the statistics file (False: the
+    player kept a damaged one). KeyError, TypeError... when it is not a dice save."""
+    return Game.from_save(saved["game"]), saved.get("counted", True) is not False
+
+
 def run(ctx, setup, saved):
     ui = ctx.ui
     if saved is not None:
-        game = Game.from_save(saved["game"])
-        counted = saved.get("counted", True)  # False: the player kept a damaged stats file
+        resumed = ctx.resume(from_save, saved)  # a save of the wrong shape: the copy before it
+        if resumed is None:
+            return
+        game, counted = resumed
     else:
         game = Game(1, {"dice": 5, "rolls": 0}, Rng(ctx.rng.new_seed()))
         game.counts, counted = stats.load(ctx)
