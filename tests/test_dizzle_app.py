@@ -325,3 +325,29 @@ def test_the_overview_shows_pips_only_where_a_die_may_go(tmp_path):
     assert dots and digits
     assert all(b == [".....", ".....", "..#..", ".....", "....."] for b in dots)
     assert all(sum(r.count("#") for r in b) > 3 for b in digits)
+
+
+def test_an_event_page_without_a_field_keeps_a_long_text_whole():
+    # "Still no fit: give back one of this turn's dice." needs 6 lines beside the
+    # sheet: with no field to show it takes the whole width instead of being cut
+    import framebuf
+    from games.dizzle import view
+    g = drules.Game(2, {"level": 1})
+    g.names = ["Ann", "Ben"]
+
+    class Panel:
+        def __init__(self):
+            self.buf = bytearray(1024)
+
+        def panel(self):
+            return self.buf
+    long_text = "Still no fit: give back one of this turn's dice."
+    for cell, text, whole in ((-1, long_text, True), (view.place(g, "Ann 3 on 2,3"), "Ann 3 on 2,3", False)):
+        p = Panel()
+        view.event_page(framebuf.FrameBuffer(p.buf, 128, 64, framebuf.MONO_VLSB), g, 0, cell, True, text,
+                        "Roll again", 0, 2)
+        assert has_text(p, "Roll again") and has_text(p, "A:next")
+        if whole:
+            assert has_text(p, "Still no fit: give") and has_text(p, "turn's dice.")
+        else:
+            assert cell == g.cols + 2 and has_text(p, "Ann 3 on") and has_text(p, "2,3")

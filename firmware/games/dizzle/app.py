@@ -229,16 +229,17 @@ class App(TableApp):
         while True:
             cell = view.place(game, texts[i])
             self.ui.clear()
-            view.event_page(self.fb, game, self.seat_in(texts[i]), cell if blink % 2 == 0 else -1,
-                            texts[i], title, i, len(texts))
+            view.event_page(self.fb, game, self.seat_in(texts[i]), cell, blink % 2 == 0, texts[i], title,
+                            i, len(texts))
             self.ui.show()
             LIVE["waiting"] = "continue"
             k = self.ui.pause(250) if blink and cell >= 0 else self.key("continue")
             blink = max(0, blink - 1)
+            step = -1 if k & (K_UP | K_LEFT) else 1 if k & (K_DOWN | K_RIGHT | K_A) else 0
             if k & K_MENU:
                 self.menu()
-            elif k & (K_UP | K_LEFT | K_DOWN | K_RIGHT | K_A) and 0 <= i + (-1 if k & (K_UP | K_LEFT) else 1) < len(texts):
-                i += -1 if k & (K_UP | K_LEFT) else 1
+            elif step and 0 <= i + step < len(texts):
+                i += step
                 blink = 4
             elif k & (K_A | K_B):
                 return

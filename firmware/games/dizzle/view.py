@@ -206,10 +206,10 @@ def tag(fb, text):
     font.text_right(fb, text, 128, PY + 1, 1, FONT3x5)
 
 
-def lines(fb, texts, y=ZY + 1):
-    # short texts in the right panel (10 characters a line)
+def lines(fb, texts, y=ZY + 1, x=PX + 1):
+    # short texts in the right panel (10 characters a line), or from x
     for t in texts:
-        font.text(fb, t, PX + 1, y)
+        font.text(fb, t, x, y)
         y += 9
 
 
@@ -279,12 +279,20 @@ def sheet_page(fb, game, seat, name, tag_text):
     tag(fb, tag_text)
 
 
-def event_page(fb, g, seat, cell, text, title, page, pages):
-    # one event on the sheet it happened on: the field it names lit (cell, -1
-    # none), the text beside it; the list's title and page at the bottom
-    overview(fb, g, seat, cell, None)
-    bar(fb, g.names[seat], "%d/%d" % (page + 1, pages))
-    lines(fb, font.wrap(text, 128 - PX)[:5])
+def event_page(fb, g, seat, cell, lit, text, title, page, pages):
+    # one event on the sheet it happened on: the field it names (cell, -1 none)
+    # lit when lit, the text beside it; the list's title and page at the bottom. A
+    # text naming no field too long for the side (like "Still no fit: give
+    # back one of this turn's dice.") takes the whole width instead.
+    t = font.wrap(text, 128 - PX)
+    if cell < 0 and len(t) > 5:
+        fb.fill_rect(0, 0, 128, 9, 1)
+        font.text_right(fb, "%d/%d" % (page + 1, pages), 126, 1, 0)
+        lines(fb, font.wrap(text, 126)[:5], 11, 0)
+    else:
+        overview(fb, g, seat, cell if lit else -1, None)
+        bar(fb, g.names[seat], "%d/%d" % (page + 1, pages))
+        lines(fb, t[:5])
     font.text(fb, title, 0, PY)
     font.text_right(fb, "A:next" if page + 1 < pages else "A:OK", 127, PY)
 
