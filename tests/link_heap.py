@@ -140,7 +140,7 @@ def main():
     print("LINKHEAP heartbeat_x100 %d" % allocated(heartbeat, 100))
     print("LINKHEAP send_and_receive_action_x100 %d" % allocated(action, 100))
     for i in range(4):  # the sending side's part, measured alone: queue them first
-        b.send_action(1, i, "1@4,7")
+        b.send_action(1, i, "1@5,8")
     print("LINKHEAP receive_action_x4 %d" % allocated(receive, 4))
 
 

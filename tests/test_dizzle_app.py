@@ -100,8 +100,7 @@ def test_an_illegal_field_shows_the_reason(tmp_path):
     app_keys = {}
 
     def keys(g):
-        a = live()["app"].__class__.__module__
-        a = sys.modules[a]
+        a = sys.modules["games.dizzle.view"]
         v = a.values(g)[a.first_value(g)]
         c0 = a.start_cell(g, v)
         r0, k0 = divmod(c0, g.cols)
@@ -257,3 +256,98 @@ def test_b_goes_back_from_every_view_and_never_nests(tmp_path):
     # and B from the sheets goes back to the turn
     first_decision(["human", "easy"], {"level": 1}, 1, tmp_path / "b", lambda g: ["B", "UP", "B", "B"], then)
     assert depths[-1] == []
+
+
+def overview_box(console, game, cell, pad=0):
+    """The overview's pixels of one field (5x5, or with pad more on each side) as rows."""
+    x0, y0 = (66 - game.cols * 6 + 1) // 2, (54 - game.rows * 6 + 1) // 2
+    x = x0 + cell % game.cols * 6 - pad
+    y = y0 + cell // game.cols * 6 - pad
+    return [r[x:x + 5 + 2 * pad] for r in screen.rows(console.panel())[y:y + 5 + 2 * pad]]
+
+
+def test_what_happened_shows_the_field_on_the_sheet_counted_from_1(tmp_path):
+    # issue 14: "Ann 1 on 4,7" counted from 0 could not be found on the sheet. Now
+    # the event is shown on Ann's sheet, its field lit, and the text counts from 1.
+    seen = []
+    d = Driver("dizzle", 1)
+
+    def drv(console):
+        state = live()
+        if state and not seen and has_text(console, "What happened"):
+            g = state["game"]
+            cell = g.placed[0][-1]              # Ann's die this turn, what Ben reads about
+            row, col = divmod(cell, g.cols)
+            seen.append((has_text(console, "%d,%d" % (row + 1, col + 1)), has_text(console, "Ann 1 on"),
+                         overview_box(console, g, cell, 1)))
+        return d(console)
+    c = Console("pico", 1, new_game_keys(["human", "human", "easy"], {"level": 1}), str(tmp_path), driver=drv)
+    c.run()
+    named, who, box = seen[0]
+    assert named and who
+    # the field is lit: a 7x7 light square, the die in it dark
+    assert box[0] == box[6] == "#######" and all(r[0] == r[6] == "#" for r in box)
+    assert all(r[1:6] == "....." for r in box[1:6])
+
+
+def test_rolls_name_the_round_once_and_a_goes_on(tmp_path):
+    # issue 14: "Round 1 of 6" came again for Ben's turn of the same round, and
+    # the screen did not say which key goes on
+    rolls = []
+    d = Driver("dizzle", 3)
+
+    def drv(console):
+        state = live()
+        if state and has_text(console, "dice:") and (not rolls or rolls[-1][0] != state["game"].turn):
+            g = state["game"]
+            rolls.append((g.turn, has_text(console, "Round %d of %d" % (g.round_no(), g.rounds)),
+                          has_text(console, "%s's turn" % g.names[g.starter]), has_text(console, "A:OK")))
+        return d(console)
+    c = Console("pico", 3, new_game_keys(["human", "human"], {"level": 1}), str(tmp_path), driver=drv)
+    c.run()
+    finished(c, d, tmp_path)
+    assert [r[0] for r in rolls] == list(range(12))         # 6 rounds of 2 turns, each roll seen, A went on
+    for turn, round_title, turn_title, hint in rolls:
+        assert hint and round_title == (turn % 2 == 0) and turn_title == (turn % 2 == 1)
+
+
+def test_the_overview_shows_pips_only_where_a_die_may_go(tmp_path):
+    # issue 14: 3x5 digits on all 99 fields were unreadable. The overview shows
+    # the symbols, the X's, and pips only where a die on the table may go now;
+    # any other free field is a dot.
+    def then(console, g):
+        targets = set(c for _v, c in g.placements())
+        plain = [i for i in range(g.ncells) if 0 < g.pips[i] < 7 and g.syms[i] == 46 and not g.sheets[0][i]]
+        dots = [overview_box(console, g, i) for i in plain if i not in targets]
+        digits = [overview_box(console, g, i) for i in plain if i in targets]
+        return dots, digits
+    c, (dots, digits) = first_decision(["human"], {"level": 1}, 1, tmp_path, lambda g: ["WAIT:10"], then)
+    assert dots and digits
+    assert all(b == [".....", ".....", "..#..", ".....", "....."] for b in dots)
+    assert all(sum(r.count("#") for r in b) > 3 for b in digits)
+
+
+def test_an_event_page_without_a_field_keeps_a_long_text_whole():
+    # "Still no fit: give back one of this turn's dice." needs 6 lines beside the
+    # sheet: with no field to show it takes the whole width instead of being cut
+    import framebuf
+    from games.dizzle import view
+    g = drules.Game(2, {"level": 1})
+    g.names = ["Ann", "Ben"]
+
+    class Panel:
+        def __init__(self):
+            self.buf = bytearray(1024)
+
+        def panel(self):
+            return self.buf
+    long_text = "Still no fit: give back one of this turn's dice."
+    for cell, text, whole in ((-1, long_text, True), (view.place(g, "Ann 3 on 2,3"), "Ann 3 on 2,3", False)):
+        p = Panel()
+        view.event_page(framebuf.FrameBuffer(p.buf, 128, 64, framebuf.MONO_VLSB), g, 0, cell, True, text,
+                        "Roll again", 0, 2)
+        assert has_text(p, "Roll again") and has_text(p, "A:next")
+        if whole:
+            assert has_text(p, "Still no fit: give") and has_text(p, "turn's dice.")
+        else:
+            assert cell == g.cols + 2 and has_text(p, "Ann 3 on") and has_text(p, "2,3")

@@ -170,20 +170,20 @@ def test_resume_in_the_back_and_planet_phases():
     g = Game(1, {"level": 3}, Rng(3))
     g.force([2, 4, 5, 3, 3, 3, 3, 3])
     g.start()
-    for a in ("4@3,2", "2@2,2", "5@2,3", "drop"):
+    for a in ("4@4,3", "2@3,3", "5@3,4", "drop"):
         g.apply(a)
     assert g.phase == "planet"
     g2 = Game.from_save(json.loads(json.dumps(g.to_save())))
     assert g2.legal_actions() == g.legal_actions() and g2.to_act() == 0
-    g.apply("planet@0,0")
-    g2.apply("planet@0,0")
+    g.apply("planet@1,1")
+    g2.apply("planet@1,1")
     assert dumps(g.to_save()) == dumps(g2.to_save())
     g = Game(1, {"level": 1}, Rng(4))
     g.force([1, 3, 4, 4, 4, 5, 5, 5])
     g.start()
     for i in (27, 26, 28, 18):
         g.sheets[0][i] = XED
-    for a in ("3@1,6", "1@1,7", "4@0,6"):
+    for a in ("3@2,7", "1@2,8", "4@1,7"):
         g.apply(a)
     g.force([4, 4, 5, 5, 5])
     g.apply("roll")
@@ -192,7 +192,7 @@ def test_resume_in_the_back_and_planet_phases():
     assert g2.phase == "back" and g2.legal_actions() == g.legal_actions()
     for x in (g, g2):
         x.force([6, 6, 6, 6, 6, 6, 6, 6])
-        x.apply("back@1,7")
+        x.apply("back@2,8")
     assert dumps(g.to_save()) == dumps(g2.to_save())
 
 
@@ -210,7 +210,7 @@ def test_the_invariant_checker_catches_broken_states():
     g = Game(2, None, Rng(1))
     g.start()
     for breakit in (lambda x: x.pool.reverse() if x.pool[0] != x.pool[-1] else x.pool.append(0),
-                    lambda x: x.sheets[0].__setitem__(32, EMPTY),          # the start field (3,2)
+                    lambda x: x.sheets[0].__setitem__(32, EMPTY),          # the start field (4,3)
                     lambda x: x.sheets[1].__setitem__(0, DIE),             # a die nobody placed
                     lambda x: x.tiers[0].__setitem__(0, 1) if x.tiers[0] else x.ticks.append(1)):
         h = Game.from_save(g.to_save())

@@ -108,20 +108,34 @@ def test_refusals_of_placements():
     g = new(1, level=1, dice=[1, 2, 3, 3, 4, 5, 5, 6])
     refused(g, "fly", "Unknown action")
     refused(g, "", "Unknown action")
-    refused(g, "9@1,1", "Unknown action")
+    refused(g, "9@2,2", "Unknown action")
     refused(g, "5@", "row,column")
     refused(g, "5@a,b", "row,column")
     refused(g, "5@1", "row,column")
-    refused(g, "5@10,1", "off the sheet")
-    refused(g, "5@1,10", "off the sheet")
-    refused(g, "5@3,2", "start field")            # start X
-    refused(g, "4@2,2", "needs a 5, not a 4")       # bomb field with 5 pips
-    refused(g, "5@0,8", "first die must go next to an X")
+    refused(g, "5@11,2", "off the sheet")
+    refused(g, "5@2,11", "off the sheet")
+    refused(g, "5@0,3", "off the sheet")            # rows and columns count from 1
+    refused(g, "5@3,0", "off the sheet")
+    refused(g, "5@4,3", "start field")            # start X
+    refused(g, "4@3,3", "needs a 5, not a 4")       # bomb field with 5 pips
+    refused(g, "5@1,9", "first die must go next to an X")
     g.force([6])
-    g.apply("5@2,2")                                # first die next to the start field
-    refused(g, "5@2,2", "Your die already lies there")
-    refused(g, "3@1,1", "Put it next to your dice from this turn")
-    refused(g, "5@3,3", "only jump when your dice are boxed in")
+    g.apply("5@3,3")                                # first die next to the start field
+    refused(g, "5@3,3", "Your die already lies there")
+    refused(g, "3@2,2", "Put it next to your dice from this turn")
+    refused(g, "5@4,4", "only jump when your dice are boxed in")
+
+
+def test_fields_are_written_and_read_counted_from_1():
+    # issue 14: "Bomb 4,7" was the 5th row and 8th column; the top left field is 1,1
+    g = new(1, level=1, dice=[1, 2, 3, 3, 4, 5, 5, 6])
+    assert g.rc(0) == "1,1" and g.rc(g.ncells - 1) == "%d,%d" % (g.rows, g.cols)
+    g.pop_events()
+    g.apply("5@3,3")                                # the bomb on row 3, column 3 (cell 2 * cols + 2)
+    assert g.sheets[0][cell(g, 2, 2)] == DIE
+    assert g.pop_events() == ["P1 5 on 3,3 (bomb)"]
+    assert "5@3,3" not in g.legal_actions() and all(a.split("@")[1].split(",")[0] != "0"
+                                                    for a in g.legal_actions() if "@" in a)
 
 
 def test_refusals_on_crossed_and_exploded_fields():
@@ -129,16 +143,16 @@ def test_refusals_on_crossed_and_exploded_fields():
     cross(g, 0, (4, 2))
     g.sheets[0][cell(g, 2, 2)] = BOOM
     g.pool = [4, 5, 5]
-    refused(g, "5@4,2", "already crossed")
-    refused(g, "5@2,2", "bomb blew that field up")
-    refused(g, "6@3,3", "There is no 6 on the table")
+    refused(g, "5@5,3", "already crossed")
+    refused(g, "5@3,3", "bomb blew that field up")
+    refused(g, "6@4,4", "There is no 6 on the table")
 
 
 def test_void_fields_and_locks():
     g = new(1, level=2, dice=[1, 2, 2, 3, 4, 5, 6, 6])
-    refused(g, "1@0,4", "There is no field there")
-    refused(g, "2@1,0", "yellow lock opens once you have crossed a yellow key")
-    refused(g, "3@0,8", "red lock opens")
+    refused(g, "1@1,5", "There is no field there")
+    refused(g, "2@2,1", "yellow lock opens once you have crossed a yellow key")
+    refused(g, "3@1,9", "red lock opens")
 
 
 def test_roll_and_drop_only_when_nothing_fits():
@@ -146,8 +160,8 @@ def test_roll_and_drop_only_when_nothing_fits():
     assert "roll" not in g.legal_actions() and "drop" not in g.legal_actions()
     refused(g, "roll", "A die fits")
     refused(g, "drop", "A die fits")
-    refused(g, "back@3,1", "only after an unlucky roll again")
-    refused(g, "planet@0,0", "Planets are chosen")
+    refused(g, "back@4,2", "only after an unlucky roll again")
+    refused(g, "planet@1,1", "Planets are chosen")
 
 
 def test_roll_again_limit_option():
@@ -163,32 +177,32 @@ def test_give_back_phase_refusals_and_choice():
     # Geri: three dice placed, the roll again does not help, she chooses which die goes back
     g = new(1, level=1, dice=[1, 3, 4, 4, 4, 5, 5, 5])
     cross(g, 0, (2, 7), (2, 6), (2, 8), (1, 8))
-    for a in ("3@1,6", "1@1,7", "4@0,6"):
+    for a in ("3@2,7", "1@2,8", "4@1,7"):
         g.apply(a)
     assert g.legal_actions() == ["drop", "roll"]
     g.force([4, 4, 5, 5, 5])
     g.apply("roll")
     assert g.phase == "back" and g.to_act() == 0
-    assert g.legal_actions() == ["back@0,6", "back@1,6", "back@1,7"]
-    refused(g, "3@1,5", "First give back")
+    assert g.legal_actions() == ["back@1,7", "back@2,7", "back@2,8"]
+    refused(g, "3@2,6", "First give back")
     refused(g, "roll", "First give back")
-    refused(g, "planet@0,0", "First give back")
-    refused(g, "back@2,6", "None of your dice from this turn lies on 2,6")
-    g.apply("back@0,6")
+    refused(g, "planet@1,1", "First give back")
+    refused(g, "back@3,7", "None of your dice from this turn lies there")
+    g.apply("back@1,7")
     assert g.pool == [4, 4, 4, 5, 5, 5] and g.placed[0] == [cell(g, 1, 6), cell(g, 1, 7)]
-    assert g.pop_events()[-1] == "P1 gives back the 4 from 0,6"
+    assert g.pop_events()[-1] == "P1 gives back the 4 from 1,7"
 
 
 def test_a_single_die_goes_back_by_itself():
     g = new(2, level=1, dice=[3, 4, 4, 4, 4, 6, 6])
-    g.apply("3@3,1")            # P1
+    g.apply("3@4,2")            # P1
     g.apply("drop")             # P2 cannot place: P1 is last
     assert g.last == 0
-    g.pool = [4, 4]             # P1's 3 has free neighbours 6 (2,1) and 1 (4,1), (3,0)
+    g.pool = [4, 4]             # P1's 3 has free neighbours 6 (3,2) and 1 (5,2), (4,1)
     g.force([4, 4])
     g.apply("roll")
     ev = g.pop_events()
-    assert "P1 gives back the 3 from 3,1" in ev
+    assert "P1 gives back the 3 from 4,2" in ev
     assert g.turn == 1 and g.sheets[0][cell(g, 3, 1)] == EMPTY   # the turn ended
 
 
@@ -198,8 +212,8 @@ def test_why_not_explains_and_allows():
     assert "needs a 3, not a 2" in g.why_not(2, 3, 1)
     assert "no 1 on the table" in g.why_not(1, 3, 1)
     assert "off the sheet" in g.why_not(3, -1, 1)
-    g.apply("3@3,1")
-    g.apply("2@3,0")
+    g.apply("3@4,2")
+    g.apply("2@4,1")
     # spec T2: any die of this turn counts, not only the newest
     assert g.why_not(4, 2, 1) is None and g.why_not(2, 3, 2) is None
     assert "next to your dice" in g.why_not(5, 0, 3)
@@ -209,48 +223,48 @@ def test_why_not_explains_and_allows():
 
 def test_placing_refused_while_a_planet_is_chosen():
     g = new(1, level=3, dice=[2, 4, 5, 3, 3, 3, 3, 3])
-    for a in ("4@3,2", "2@2,2", "5@2,3", "drop"):
+    for a in ("4@4,3", "2@3,3", "5@3,4", "drop"):
         g.apply(a)
     assert g.phase == "planet"
-    assert g.legal_actions() == ["planet@0,0", "planet@0,10", "planet@7,0", "planet@7,10"]
-    refused(g, "3@4,3", "choose a planet")
+    assert g.legal_actions() == ["planet@1,1", "planet@1,11", "planet@8,1", "planet@8,11"]
+    refused(g, "3@5,4", "choose a planet")
     refused(g, "drop", "choose a planet")
-    refused(g, "back@3,2", "choose a planet")
-    refused(g, "planet@0,1", "not a planet")
+    refused(g, "back@4,3", "choose a planet")
+    refused(g, "planet@1,2", "not a planet")
     cross(g, 0, (0, 0))
-    refused(g, "planet@0,0", "already crossed")
+    refused(g, "planet@1,1", "already crossed")
 
 
 # ------------------------------------------------------------- turn flow
 def test_solo_player_keeps_taking_until_the_table_is_empty():
     g = new(1, level=1, dice=[3, 1, 6, 3, 5, 1, 4, 2])
-    for a in ("3@3,1", "1@3,0", "6@2,1", "3@1,1", "5@1,0", "1@1,2", "4@0,2"):
+    for a in ("3@4,2", "1@4,1", "6@3,2", "3@2,2", "5@2,1", "1@2,3", "4@1,3"):
         g.apply(a)
         assert g.to_act() == 0 and g.last == -1
-    g.apply("2@0,1")
+    g.apply("2@1,2")
     assert g.turn == 1 and g.x_count(0) == 10
 
 
 def test_last_active_player_gets_one_more_go_after_rolling():
     g = new(2, level=1, dice=[3, 4, 4, 4, 4, 6, 6])
-    g.apply("3@3,1")
+    g.apply("3@4,2")
     g.apply("drop")
     assert g.last == 0 and g.to_act() == 0
     g.pool = [4, 4, 4, 4, 4]
     g.force([6, 4, 4, 4, 4])
-    g.apply("roll")                 # a 6 now fits (2,1): must be placed
-    assert g.legal_actions() == ["6@2,1"]
-    g.apply("6@2,1")
+    g.apply("roll")                 # a 6 now fits (3,2): must be placed
+    assert g.legal_actions() == ["6@3,2"]
+    g.apply("6@3,2")
     assert g.turn == 1 and g.starter == 1
 
 
 def test_turn_order_skips_dropped_players():
     g = new(3, level=1, dice=[3, 3, 3, 3, 2, 2, 2, 2, 1, 1])
-    g.apply("3@3,1")     # P1
-    g.apply("3@3,1")     # P2
-    g.apply("3@3,1")     # P3
-    g.pool = [6]         # only a 6 left: P1's 3 on 3,1 is next to the 6 on 2,1
-    g.apply("6@2,1")
+    g.apply("3@4,2")     # P1
+    g.apply("3@4,2")     # P2
+    g.apply("3@4,2")     # P3
+    g.pool = [6]         # only a 6 left: P1's 3 on 4,2 is next to the 6 on 3,2
+    g.apply("6@3,2")
     assert g.turn == 1   # table empty: the turn is over
 
 
@@ -268,7 +282,7 @@ def test_end_of_turn_marks_x_and_rounds_advance_per_start_player():
 def test_cluster_option_newest_group():
     for opt, expect in (("any", True), ("newest", False)):
         g = new(1, level=1, dice=[1, 2, 3, 4, 5, 6, 6, 6], cluster=opt)
-        # two groups of this turn's dice: an older one at 1,1 and the newest at 4,8
+        # two groups of this turn's dice: an older one at 2,2 and the newest at 5,9
         g.sheets[0][cell(g, 1, 1)] = DIE
         g.sheets[0][cell(g, 4, 8)] = DIE
         g.placed[0] = [cell(g, 1, 1), cell(g, 4, 8)]
@@ -279,8 +293,8 @@ def test_cluster_option_newest_group():
 # --------------------------------------------------------- special fields
 def test_bombs_do_not_hit_players_who_crossed_them_too():
     g = new(3, level=1, dice=[5, 5, 6, 6, 6, 6, 6, 6, 6, 6])
-    g.apply("5@2,2")          # P1 on the bomb
-    g.apply("5@2,2")          # P2 on the same bomb
+    g.apply("5@3,3")          # P1 on the bomb
+    g.apply("5@3,3")          # P2 on the same bomb
     cross(g, 2, (4, 7))       # P3 has another bomb crossed already
     g.pool = []
     g.placed[2] = []
@@ -354,12 +368,12 @@ def test_two_rockets_two_choices_in_turn_order():
     g.pool = []
     g._end_turn()
     assert g.pending == [1, 1, 0] and g.to_act() == 1
-    g.apply("planet@0,0")
+    g.apply("planet@1,1")
     assert g.to_act() == 1
-    refused(g, "planet@0,0", "already crossed")
-    g.apply("planet@7,10")
+    refused(g, "planet@1,1", "already crossed")
+    g.apply("planet@8,11")
     assert g.to_act() == 0
-    g.apply("planet@7,10")
+    g.apply("planet@8,11")
     assert g.phase == "take" and g.turn == 1 and g.to_act() == 0
 
 
@@ -376,7 +390,7 @@ def test_t9_a_full_sheet_ends_the_game_after_the_turn():
         if 0 < g.pips[i] < 7:
             g.sheets[0][i] = XED
     g.sheets[0][cell(g, 0, 0)] = EMPTY          # one free field left, a 1 next to X's
-    g.apply("1@0,0")                             # P1 fills the sheet
+    g.apply("1@1,1")                             # P1 fills the sheet
     assert g.phase == "take"                      # the turn goes on
     while g.phase != "over":
         g.apply(g.legal_actions()[0])

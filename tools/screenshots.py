@@ -80,6 +80,8 @@ GOLDEN_SHOTS = [
     ("words_pass", "Word Cards: pass the console"),
     ("dizzle_turn", "Dizzle: the sheet, the zoom and the dice pool"),
     ("dizzle_bombs", "Dizzle: a bomb goes off"),
+    ("dizzle_news", "Dizzle: what happened, the field lit on the sheet"),
+    ("dizzle_roll", "Dizzle: the start player's roll"),
     ("dizzle_end", "Dizzle: itemised end screen"),
     ("clever_overview", "Clever Kids: the whole sheet"),
     ("clever_pick", "Clever Kids: the roll and the colour choice"),

@@ -1,5 +1,5 @@
 """Dizzle by buttons: the keys that perform an action from the start of its decision
-screen (the screens start where games.dizzle.app's helpers say)."""
+screen (the screens start where games.dizzle.view's helpers say)."""
 import sys
 
 # The screens B on the turn screen leads to, and the keys that open each from there.
@@ -7,7 +7,7 @@ SCREENS = {"sheets": ["B"], "zoom": ["B", "A"], "points": ["B", "UP"], "events":
 
 
 def _app():
-    return sys.modules["games.dizzle.app"]
+    return sys.modules["games.dizzle.view"]
 
 
 def moves(game, a, b):

@@ -18,69 +18,6 @@ from games.dizzle.sheets import BOOM, XED
 from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 
 
-# ---- where each decision screen starts (tests/drive/dizzle.py depends on it) -------
-def values(game):
-    """The die values on the table, each once, in pool order."""
-    out = []
-    for v in game.pool:
-        if v not in out:
-            out.append(v)
-    return out
-
-
-def fitting(game):
-    """fitting[v]: a die showing v may go somewhere now."""
-    fits = bytearray(7)
-    for value, _cell in game.placements():
-        fits[value] = 1
-    return fits
-
-
-def first_value(game):
-    """The first die value (index in values()) that fits somewhere: where the turn starts."""
-    vals = values(game)
-    fits = fitting(game)
-    for i in range(len(vals)):
-        if fits[vals[i]]:
-            return i
-    return 0
-
-
-def mark_fields(game, value, marks, placements=None):
-    """Mark the fields a die showing value may go on; the first of them, or -1."""
-    first = -1
-    for i in range(game.ncells):
-        marks[i] = 0
-    for v, cell in placements or game.placements():
-        if v == value:
-            marks[cell] = 1
-            if first < 0:
-                first = cell
-    return first
-
-
-def start_cell(game, value):
-    """Where the cursor starts for a die of value: its first field, else a target."""
-    cell = mark_fields(game, value, view.MARK)
-    if cell >= 0:
-        return cell
-    targets = game.targets(game.cur)[1]
-    return targets[0] if targets else 0
-
-
-def choice_cells(game):
-    """The fields to give back or to send a rocket to, in the order the cursor starts."""
-    if game.phase == "back":
-        return list(game.placed[game.cur])
-    return game.free_planets(game.to_act())
-
-
-def cell_of(action, cols):
-    """The field an action names ("5@3,4", "back@1,6"): its index on the sheet."""
-    row, col = action.split("@")[1].split(",")
-    return int(row) * cols + int(col)
-
-
 class App(TableApp):
     RULES = rules
     LOG_KEEP = 12
@@ -141,16 +78,16 @@ class App(TableApp):
 
     def take(self, seat):
         game = self.game
-        vals = values(game)
-        fits = fitting(game)
-        i = first_value(game)
+        vals = view.values(game)
+        fits = view.fitting(game)
+        i = view.first_value(game)
         marks = view.MARK
         placements = game.placements()
         value = cell = 0
         while True:
             if value != vals[i]:
                 value = vals[i]
-                cell = mark_fields(game, value, marks, placements)
+                cell = view.mark_fields(game, value, marks, placements)
             self.screen(seat, self.title(seat), font.ARROW_LEFT + font.ARROW_RIGHT, cell, marks, value, fits)
             if cell < 0:
                 view.lines(self.fb, ["No field", "for a %d" % value, "now."])
@@ -161,9 +98,9 @@ class App(TableApp):
             elif k & K_B:
                 self.visit("sheets", self.sheets, seat)
             elif k & K_A:
-                at = cell if cell >= 0 else start_cell(game, value)
+                at = cell if cell >= 0 else view.start_cell(game, value)
                 field = self.cursor(seat, self.title(seat), at, value, fits, marks)
-                if field >= 0 and self.act(seat, "%d@%d,%d" % (value, field // game.cols, field % game.cols)):
+                if field >= 0 and self.act(seat, "%d@%s" % (value, game.rc(field))):
                     return
 
     def cursor(self, seat, title, cell, value, fits, marks, check=True):
@@ -171,7 +108,7 @@ class App(TableApp):
         value, A on a field it may not go on says why."""
         game = self.game
         while True:
-            self.screen(seat, title, font.CHECK if check and marks[cell] else "", cell, marks, value, fits)
+            self.screen(seat, title, font.CHECK if check and marks[cell] & 1 else "", cell, marks, value, fits)
             self.ui.show()
             k = self.key()
             row, col = divmod(cell, game.cols)
@@ -184,7 +121,7 @@ class App(TableApp):
             elif k & K_RIGHT:
                 col = min(game.cols - 1, col + 1)
             elif k & K_A:
-                if value and not marks[cell]:
+                if value and not marks[cell] & 1:
                     why = game.why_not(value, row, col)
                     if why:
                         self.refuse(why)
@@ -204,7 +141,7 @@ class App(TableApp):
         targets = game.targets(seat)[1]
         for cell in range(game.ncells):
             marks[cell] = cell in targets
-        fits = fitting(game)
+        fits = view.fitting(game)
         while True:
             self.screen(seat, self.title(seat), "", -1, marks, 0, fits)
             view.lines(fb, ["No die", "fits."])
@@ -221,7 +158,7 @@ class App(TableApp):
 
     def choose_field(self, seat, title, intro, verb):
         game = self.game
-        cells = choice_cells(game)
+        cells = view.choice_cells(game)
         if not self.told:
             self.read(title, [intro])
         self.told = False
@@ -234,7 +171,7 @@ class App(TableApp):
             if cell < 0:
                 self.visit("sheets", self.sheets, seat)
                 cell = cells[0]
-            elif self.act(seat, "%s%d,%d" % (verb, cell // game.cols, cell % game.cols)):
+            elif self.act(seat, verb + game.rc(cell)):
                 return
 
     # ---- an action and what it set off ------------------------------------------------------
@@ -279,6 +216,42 @@ class App(TableApp):
         if rolled:
             self.show_roll()
         return True
+
+    def read(self, title, texts, from_end=False):
+        """Events that name a field (issue 14): one at a time on the sheet of the
+        player named, that field blinking, then lit; UP/DOWN the others, A the next
+        (on the last: go on), B go on. Other texts: the kit's list."""
+        game = self.game
+        if not self.humans or max([view.place(game, t) for t in texts] + [-1]) < 0:
+            return TableApp.read(self, title, texts, from_end)
+        i = len(texts) - 1 if from_end else 0
+        blink = 4
+        while True:
+            cell = view.place(game, texts[i])
+            self.ui.clear()
+            view.event_page(self.fb, game, self.seat_in(texts[i]), cell, blink % 2 == 0, texts[i], title,
+                            i, len(texts))
+            self.ui.show()
+            LIVE["waiting"] = "continue"
+            k = self.ui.pause(250) if blink and cell >= 0 else self.key("continue")
+            blink = max(0, blink - 1)
+            step = -1 if k & (K_UP | K_LEFT) else 1 if k & (K_DOWN | K_RIGHT | K_A) else 0
+            if k & K_MENU:
+                self.menu()
+            elif step and 0 <= i + step < len(texts):
+                i += step
+                blink = 4
+            elif k & (K_A | K_B):
+                return
+
+    def seat_in(self, text):
+        """The player an event is about (its first name; "Bomb 2,2 by Ann": Ann), else
+        the one holding the console."""
+        for p in range(self.game.n):
+            name = self.names[p]
+            if text[:len(name) + 1] in (name + " ", name + ":", name + "'") or " by %s " % name in text:
+                return p
+        return max(self.holder, 0)
 
     def gives_back(self, seat, text):
         name = self.names[seat]
@@ -330,10 +303,12 @@ class App(TableApp):
             self.hold()
 
     def show_roll(self):
-        """A new turn: the start player's roll, sorted; the round tracker."""
+        """A new turn: the start player's roll, sorted; the round tracker. The round
+        is named at its first turn; then whose turn it is."""
         game = self.game
         self.ui.clear()
-        self.ui.bar("Round %d of %d" % (game.round_no(), game.rounds))
+        self.ui.bar("Round %d of %d" % (game.round_no(), game.rounds) if game.turn % game.n == 0
+                    else "%s's turn" % self.names[game.starter])
         view.roll(self.fb, game)
         self.ui.show()
         self.hold()
@@ -345,7 +320,7 @@ class App(TableApp):
             what = action.split("@")[0]
             value = int(what) if what.isdigit() else 0
             self.tag = "PUT %d" % value if value else ("BACK" if what == "back" else "PLNT")
-            self.screen(seat, self.names[seat], "", cell_of(action, self.game.cols), None, value)
+            self.screen(seat, self.names[seat], "", view.cell_of(action, self.game.cols), None, value)
         else:
             self.set_tag(seat)
             self.screen(seat, self.names[seat], "", -1, None)

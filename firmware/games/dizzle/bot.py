@@ -68,8 +68,8 @@ def choose(game, level, rng):
 
 
 def _cell(game, action):
-    r, c = action.split("@")[1].split(",")
-    return int(r) * game.cols + int(c)
+    r, c = action.split("@")[1].split(",")    # counted from 1
+    return (int(r) - 1) * game.cols + int(c) - 1
 
 
 def values(game, seat):

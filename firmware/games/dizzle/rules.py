@@ -1,5 +1,6 @@
 # Dizzle rules core (Schmidt Spiele, Ralf zur Linde): pure, CPython + MicroPython.
-# Actions (rows, columns 0-based, row 0 at the top, as in the spec):
+# Actions (rows and columns counted from 1, row 1 at the top, as players read
+# them in the events; the spec's (row, col) count from 0):
 #   "5@3,4"      put a 5 from the table on row 3, column 4
 #   "roll"       no die fits: roll the dice left on the table again
 #   "drop"       no die fits: drop out of this turn
@@ -108,9 +109,9 @@ class Game(Sheets):
         if "@" not in a or len(rc) != 2 or not (rc[0].isdigit() and rc[1].isdigit()):
             # Write a field as row,column (like  / Unknown action '%s'
             raise Illegal(TEXT[39] if "@" in a else TEXT[40] % a)
-        r, c = int(rc[0]), int(rc[1])
+        r, c = int(rc[0]) - 1, int(rc[1]) - 1
         cell = r * self.cols + c
-        if r >= self.rows or c >= self.cols:
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
             raise Illegal(TEXT[6])  # That is off the sheet
         if h == "back":
             return self._back(cell, True)
@@ -173,7 +174,7 @@ class Game(Sheets):
     # ------------------------------------------------------------ turn flow
     def _back(self, cell, ask=False):
         if ask and cell not in self.placed[self.cur]:
-            raise Illegal(TEXT[44] % self.rc(cell))  # None of your dice from this turn l
+            raise Illegal(TEXT[44])  # None of your dice from this turn l
         self.placed[self.cur].remove(cell)
         self.sheets[self.cur][cell] = EMPTY
         self.pool = sorted(self.pool + [self.pips[cell]])

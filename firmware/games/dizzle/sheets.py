@@ -50,12 +50,12 @@ You give a die back only after an unlucky roll again
 Planets are chosen for rockets at the end of a turn
 Dizzle takes %d to %d players
 option 'start' must be below %d
-Write a field as row,column (like 3,4)
+Write a field as row,column from 1,1 (like 3,4)
 Unknown action '%s'
 A die fits: you must take one
 No more rolling again this turn: drop out
 Dizzle forces die faces 1-6, not %r
-None of your dice from this turn lies on %s
+None of your dice from this turn lies there
 That is not a planet
 That planet is already crossed
 That planet was blown up
@@ -156,7 +156,8 @@ class Sheets:
         return False
 
     def rc(self, cell):
-        return "%d,%d" % divmod(cell, self.cols)
+        # a field as players read and write it: "row,column" counted from 1
+        return "%d,%d" % (cell // self.cols + 1, cell % self.cols + 1)
 
     def field_problem(self, seat, cell):
         # why no die may lie on cell for seat (pips and neighbours aside), or None

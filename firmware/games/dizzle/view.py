@@ -10,11 +10,14 @@
 #                     (gem points, puzzle letter, key/lock colour)
 #   x 0-103, y 56-63  the dice on the table (sorted), as 7x7 dice
 #   x 106-127, y 57   a short tag: JUMP, LAST, or the round
-# Marks, the same in the overview and the zoom: a free field shows its pips
-# (overview: a symbol field shows its symbol instead); an X is an X; a die
-# placed this turn is a lit square (zoom: a die face); a field blown up by a
-# bomb is chequered (zoom: hatched); a field the die may go on is framed; the
-# cursor is lit (its content dark).
+# Marks, the same in the overview and the zoom: an X is an X; a die placed this
+# turn is a lit square (zoom: a die face); a field blown up by a bomb is
+# chequered (zoom: hatched); a field the die may go on is framed; the cursor is
+# lit (its content dark). The zoom shows every free field's pips (and symbol).
+# The overview marks only what a player looks for at a glance (issue 14: 3x5
+# digits on every field read as noise): the symbols, and pips only where the
+# next die may go (marks bit 2) or where a frame is (bit 1); any other free
+# field is a dot, so the sheet keeps its shape.
 from core import font
 from core import draw
 from core.font import FONT3x5
@@ -77,8 +80,9 @@ def hatch(fb, x, y, w, h, c=1):
                 fb.pixel(x + d + t, y + t, c)
 
 
-def ov_cell(fb, g, sh, i, x, y, c=1):
-    # one field of the overview, a 5x5 box at x, y
+def ov_cell(fb, g, sh, i, x, y, c=1, pips=True):
+    # one field of the overview, a 5x5 box at x, y; a free field without a
+    # symbol shows its pips, or (pips False) a dot
     p = g.pips[i]
     st = sh[i]
     if st == XED or p == START:
@@ -91,12 +95,15 @@ def ov_cell(fb, g, sh, i, x, y, c=1):
             fb.pixel(x + k % 5, y + k // 5, c)
     elif g.syms[i] != 46:
         font.icon(fb, SYM[g.syms[i]][1], x, y, c)
-    else:
+    elif pips:
         font.text(fb, DIGITS[p], x + 1, y, c, FONT3x5)
+    else:
+        fb.pixel(x + 2, y + 2, c)
 
 
 def overview(fb, g, seat, cursor=-1, marks=None):
-    # the whole sheet of seat; marks[i] frames field i; cursor lit
+    # the whole sheet of seat; marks[i] bit 1 frames field i, any mark shows
+    # its pips; cursor lit
     sh = g.sheets[seat]
     x0, y0 = origin(g)
     cols = g.cols
@@ -105,13 +112,14 @@ def overview(fb, g, seat, cursor=-1, marks=None):
             continue
         x = x0 + (i % cols) * 6
         y = y0 + (i // cols) * 6
+        m = marks[i] if marks is not None else 0
         if i == cursor:
             fb.fill_rect(x - 1, y - 1, 7, 7, 1)
             ov_cell(fb, g, sh, i, x, y, 0)
         else:
-            if marks is not None and marks[i]:
+            if m & 1:
                 fb.rect(x - 1, y - 1, 7, 7, 1)
-            ov_cell(fb, g, sh, i, x, y)
+            ov_cell(fb, g, sh, i, x, y, 1, m)
 
 
 def zoom_origin(g, cell):
@@ -143,7 +151,7 @@ def zoom(fb, g, seat, cursor, marks=None):
             if i == cursor:
                 fb.fill_rect(x, y, 14, 14, 1)
                 k = 0
-            elif marks is not None and marks[i]:
+            elif marks is not None and marks[i] & 1:
                 fb.rect(x, y, 14, 14, 1)
             st = sh[i]
             if st == XED or p == START:
@@ -198,10 +206,10 @@ def tag(fb, text):
     font.text_right(fb, text, 128, PY + 1, 1, FONT3x5)
 
 
-def lines(fb, texts, y=ZY + 1):
-    # short texts in the right panel (10 characters a line)
+def lines(fb, texts, y=ZY + 1, x=PX + 1):
+    # short texts in the right panel (10 characters a line), or from x
     for t in texts:
-        font.text(fb, t, PX + 1, y)
+        font.text(fb, t, x, y)
         y += 9
 
 
@@ -255,6 +263,7 @@ def roll(fb, g):
             else:
                 fb.rect(x + 4 * k, y, 3, 5, 1)
         x += 4 * g.rounds + 6
+    font.text_right(fb, "A:OK", 127, PY)
 
 
 def sheet_page(fb, game, seat, name, tag_text):
@@ -268,3 +277,100 @@ def sheet_page(fb, game, seat, name, tag_text):
     font.text(fb, "A:zoom", PX + 1, 46)
     pool(fb, game)
     tag(fb, tag_text)
+
+
+def event_page(fb, g, seat, cell, lit, text, title, page, pages):
+    # one event on the sheet it happened on: the field it names (cell, -1 none)
+    # lit when lit, the text beside it; the list's title and page at the bottom. A
+    # text naming no field too long for the side (like "Still no fit: give
+    # back one of this turn's dice.") takes the whole width instead.
+    t = font.wrap(text, 128 - PX)
+    if cell < 0 and len(t) > 5:
+        fb.fill_rect(0, 0, 128, 9, 1)
+        font.text_right(fb, "%d/%d" % (page + 1, pages), 126, 1, 0)
+        lines(fb, font.wrap(text, 126)[:5], 11, 0)
+    else:
+        overview(fb, g, seat, cell if lit else -1, None)
+        bar(fb, g.names[seat], "%d/%d" % (page + 1, pages))
+        lines(fb, t[:5])
+    font.text(fb, title, 0, PY)
+    font.text_right(fb, "A:next" if page + 1 < pages else "A:OK", 127, PY)
+
+
+def place(g, text):
+    # the field an event names ("Ben 6 on 8,9 (puzzle A)": row 8, column 9,
+    # counted from 1), or -1
+    for w in text.split(" "):
+        w = w.rstrip(",)").split(",")
+        if len(w) == 2 and w[0].isdigit() and w[1].isdigit():
+            r = int(w[0]) - 1
+            c = int(w[1]) - 1
+            if 0 <= r < g.rows and 0 <= c < g.cols:
+                return r * g.cols + c
+    return -1
+
+
+# ---- what the decision screens mark and where they start (tests/drive/dizzle.py
+# depends on it): plain logic, kept here with the marks it fills
+def values(game):
+    # The die values on the table, each once, in pool order.
+    out = []
+    for v in game.pool:
+        if v not in out:
+            out.append(v)
+    return out
+
+
+def fitting(game):
+    # fitting[v]: a die showing v may go somewhere now.
+    fits = bytearray(7)
+    for value, _cell in game.placements():
+        fits[value] = 1
+    return fits
+
+
+def first_value(game):
+    # The first die value (index in values()) that fits somewhere: where the turn starts.
+    vals = values(game)
+    fits = fitting(game)
+    for i in range(len(vals)):
+        if fits[vals[i]]:
+            return i
+    return 0
+
+
+def mark_fields(game, value, marks, placements=None):
+    # Mark the fields a die showing value may go on (1: framed) and those any die
+    # may go on (2: the overview shows their pips); the first framed one, or -1.
+    first = -1
+    for i in range(game.ncells):
+        marks[i] = 0
+    for v, cell in placements or game.placements():
+        marks[cell] = 2
+        if v == value:
+            marks[cell] = 1
+            if first < 0:
+                first = cell
+    return first
+
+
+def start_cell(game, value):
+    # Where the cursor starts for a die of value: its first field, else a target.
+    cell = mark_fields(game, value, MARK)
+    if cell >= 0:
+        return cell
+    targets = game.targets(game.cur)[1]
+    return targets[0] if targets else 0
+
+
+def choice_cells(game):
+    # The fields to give back or to send a rocket to, in the order the cursor starts.
+    if game.phase == "back":
+        return list(game.placed[game.cur])
+    return game.free_planets(game.to_act())
+
+
+def cell_of(action, cols):
+    # The field an action names ("5@3,4", "back@1,6", counted from 1): its index.
+    row, col = action.split("@")[1].split(",")
+    return (int(row) - 1) * cols + int(col) - 1
