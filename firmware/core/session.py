@@ -160,9 +160,11 @@ class Session:
             app.run(ctx, setup, saved)
         except QuitGame:
             pass  # saved by the game's on_sleep hook before leaving
-        except MemoryError:
+        except MemoryError as e:
             # Let go of the game before anything else: the heap may be full to the
             # last byte, and the message needs some to draw. Nothing here allocates.
+            # (The exception holds its traceback as file and line numbers, not the
+            # game's frames: keeping it until the log keeps nothing of the game.)
             app = None
             ui.on_sleep = None
             ui.menu_hook = None
@@ -171,7 +173,8 @@ class Session:
                 delattr(sys.modules[package], "app")
             gc.collect()
             unload_game(game_id)
-            print("pocket-party: out of memory in", game_id)  # the serial log says so too
+            print("pocket-party: out of memory in", game_id)  # the serial log says so too,
+            print_exception(e)                                 # and where
             ui.error("Out of memory", "The game needed more memory than the console has. " +
                      self.kept(game_id))
         except Exception as e:  # a bug in a game must not freeze the console
