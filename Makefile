@@ -10,11 +10,12 @@ STAMP := $(VENV)/.installed
 
 WEB_PORT ?= 8000
 
-.PHONY: sim test fuzz build romfs flash run bench data dictionary screenshots web web-serve clean help
+.PHONY: sim test typecheck fuzz build romfs flash run bench data dictionary screenshots web web-serve clean help
 
 help:
 	@echo "make sim               play in the simulator (window, or terminal without a display)"
 	@echo "make test              run every test (unit, scenarios, golden frames, parity under MicroPython)"
+	@echo "make typecheck         the device code against MicroPython's stubs (rp2, esp32), the host code against CPython"
 	@echo "make fuzz              long random-key run over every game under MicroPython (FUZZ_SEQUENCES=200 FUZZ_KEYS=2000)"
 	@echo "make build BOARD=pico  compile every device file with mpy-cross (boards: pico pico2 esp32s3 esp32c3)"
 	@echo "make romfs BOARD=pico  build, then the ROMFS image of it (build/pico.romfs) and the partition it needs"
@@ -24,7 +25,8 @@ help:
 	@echo "make bench             memory, display and speed figures"
 	@echo "make web-serve         the firmware in the browser (MicroPython WebAssembly) on http://127.0.0.1:$(WEB_PORT)/"
 
-$(STAMP): requirements.txt requirements-micropython.txt tools/install_deps.sh
+$(STAMP): requirements.txt requirements-micropython.txt requirements-stubs-rp2.txt requirements-stubs-esp32.txt \
+		tools/install_deps.sh
 	@sh tools/install_deps.sh "$(PYTHON)" "$(VENV)"
 	@touch $(STAMP)
 
@@ -35,6 +37,9 @@ test: $(STAMP)
 	@sh tools/install_system_deps.sh
 	@sh tools/install_web_deps.sh
 	$(PY) -m pytest -q -rs -p no:cacheprovider tests
+
+typecheck: $(STAMP)
+	$(PY) tools/typecheck.py
 
 FUZZ_SEQUENCES ?= 200
 FUZZ_KEYS ?= 2000

@@ -53,4 +53,4 @@ class Link:
         """The first n bytes of buf; waits only while the driver's send buffer is full."""
         if self._uart is None:
             return 0
-        return self._uart.write(buf, n) or 0
+        return self._uart.write(buf, n) or 0  # pyright: ignore[reportCallIssue]  -- stub's fault: MicroPython streams take write(buf, n)

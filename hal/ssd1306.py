@@ -147,7 +147,7 @@ class SSD1306(framebuf.FrameBuffer):
                 _SET_DISP | 0x01,  # display on
             )
         )
-        self._command(seq, memoryview(seq)[1:])
+        self._command(seq, memoryview(seq)[1:])  # pyright: ignore[reportAttributeAccessIssue]  -- each bus's subclass defines it
         self._full = True
         self.show()
 
@@ -156,7 +156,7 @@ class SSD1306(framebuf.FrameBuffer):
         c = self._cmd1
         c[0] = _CTRL_CMD
         c[1] = cmd
-        self._command(c, self._cmd1_body)
+        self._command(c, self._cmd1_body)  # pyright: ignore[reportAttributeAccessIssue]  -- each bus's subclass defines it
 
     def poweroff(self):
         """Panel off (sleep); RAM is kept, so poweron() needs no redraw."""
@@ -175,7 +175,7 @@ class SSD1306(framebuf.FrameBuffer):
         c[0] = _CTRL_CMD
         c[1] = _SET_CONTRAST
         c[2] = value
-        self._command(c, self._cmd2_body)
+        self._command(c, self._cmd2_body)  # pyright: ignore[reportAttributeAccessIssue]  -- each bus's subclass defines it
 
     def invert(self, invert):
         self.write_cmd(_SET_NORM_INV | (1 if invert else 0))
@@ -194,7 +194,7 @@ class SSD1306(framebuf.FrameBuffer):
         c[0] = _CTRL_CMD
         c[1] = _SET_SEG_REMAP | (0 if flip else 1)
         c[2] = _SET_COM_OUT_DIR | (0 if flip else 0x08)
-        self._command(c, self._cmd2_body)
+        self._command(c, self._cmd2_body)  # pyright: ignore[reportAttributeAccessIssue]  -- each bus's subclass defines it
 
     def invalidate(self):
         """Forget what the panel holds: the next show() sends the whole frame."""
@@ -251,8 +251,8 @@ class SSD1306(framebuf.FrameBuffer):
         w[3] = c1 + self.col_offset
         w[5] = p0
         w[6] = p1
-        self._command(w, self._win_body)
-        self._write_blocks(i, j)
+        self._command(w, self._win_body)  # pyright: ignore[reportAttributeAccessIssue]  -- each bus's subclass defines it
+        self._write_blocks(i, j)  # pyright: ignore[reportAttributeAccessIssue]  -- each bus's subclass defines it
 
 
 class SSD1306_I2C(SSD1306):

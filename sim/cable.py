@@ -206,7 +206,7 @@ class RealClock:
 
     def sleep_ms(self, n):
         if hasattr(self._time, "sleep_ms"):
-            self._time.sleep_ms(n)
+            self._time.sleep_ms(n)  # pyright: ignore[reportAttributeAccessIssue]  -- only where the time module has it (MicroPython)
         else:
             self._time.sleep(n / 1000)
 
@@ -245,7 +245,7 @@ class PipeEnd:
         self._one = bytearray(1)
         # what it sends waits here only when the noise delays it (a pipe is fast; Cable
         # models a UART's timing)
-        self.out = Line(self.now_ns, noise, None, 1 << 20)
+        self.out = Line(self.now_ns, noise, None, 1 << 20)  # pyright: ignore[reportArgumentType]  -- unannotated: baud None is a pipe, no UART timing
         self.plugged = True
         self.is_open = False
         self.peer_gone = False

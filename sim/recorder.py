@@ -45,4 +45,4 @@ def panel_image(panel, scale=3, width=128, height=64, on=(120, 220, 255), off=(8
                 for bit in range(8):
                     if b & (1 << bit):
                         px[x, page * 8 + bit] = on
-    return img.resize((width * scale, height * scale), Image.NEAREST)
+    return img.resize((width * scale, height * scale), Image.Resampling.NEAREST)

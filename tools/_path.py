@@ -63,7 +63,7 @@ def ticks_us():
 # mem_total(): bytes allocated so far in this interpreter (MicroPython's memory statistics),
 # so a caller sees what one piece of work allocates; 0 where there is no such counter (CPython).
 try:
-    from micropython import mem_total
+    from micropython import mem_total  # pyright: ignore[reportAttributeAccessIssue]  -- MicroPython only; the except ImportError is CPython's
 except ImportError:
     def mem_total():
         return 0

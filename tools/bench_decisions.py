@@ -79,11 +79,11 @@ def timed(bot, game, level, rng):
 
 def weighed(bot, game, level, rng):
     """(--alloc runs with automatic collection off throughout)"""
-    if gc.mem_free() < ALLOC_ROOM:
+    if gc.mem_free() < ALLOC_ROOM:  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
         gc.collect()
-    before = gc.mem_alloc()
+    before = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
     action = bot.choose(game, level, rng)
-    return gc.mem_alloc() - before, action
+    return gc.mem_alloc() - before, action  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
 
 
 def main(argv):

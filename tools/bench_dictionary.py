@@ -40,7 +40,7 @@ from core.rng import Rng
 from games.words import lexicon
 
 try:
-    from micropython import mem_total
+    from micropython import mem_total  # pyright: ignore[reportAttributeAccessIssue]  -- MicroPython only; the except ImportError is CPython's
 except ImportError:
     mem_total = None
 
@@ -170,7 +170,7 @@ def bench_lists(names, quick):
             m = Meter(lx)
             nwords = 0
             for hand in hands(nh, size_, seed):
-                nwords += m.run(count_words, (lx, hand, jok))
+                nwords += m.run(count_words, (lx, hand, jok))  # pyright: ignore[reportOperatorIssue]  -- unannotated: run() gives a count here
             print(m.line("%-7s %s, every word (%d a hand)" % (name, label, nwords // nh), budget))
             if jok:     # for make bench (tools/bench_pico.py)
                 med, mx = stats(m.times)
@@ -270,7 +270,7 @@ def main(argv):
           " the times" % page_read_us(path))
     bench_lists(names, quick)
     gc.collect()
-    if impl == "micropython" and gc.mem_free() + gc.mem_alloc() < (DECISIONS_HEAP_KB - 16) * 1024:
+    if impl == "micropython" and gc.mem_free() + gc.mem_alloc() < (DECISIONS_HEAP_KB - 16) * 1024:  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
         print("computer decisions: skipped, they need a heap of %d KB (micropython -X heapsize=%dK):"
               " a game takes most of 96 KB, the figures the rest" % (DECISIONS_HEAP_KB, DECISIONS_HEAP_KB))
     else:
@@ -278,7 +278,7 @@ def main(argv):
             bench_decisions(seeds, players)
     if impl == "micropython":
         gc.collect()
-        print("heap after the runs: %d bytes used, %d free" % (gc.mem_alloc(), gc.mem_free()))
+        print("heap after the runs: %d bytes used, %d free" % (gc.mem_alloc(), gc.mem_free()))  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
     print(devtime.calibrate().line())
 
 

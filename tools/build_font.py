@@ -150,7 +150,7 @@ def parse_icons(path):
     seen = set()
     for lineno, header, rows in _entries(path):
         if header == "@":
-            name, eq, members = rows.partition("=")
+            name, eq, members = rows.partition("=")  # pyright: ignore[reportAttributeAccessIssue]  -- an @ header's rows are its text
             name = name.strip()
             members = members.split()
             if not eq or not name.isidentifier() or not members:

@@ -65,7 +65,7 @@ def build_web(out=None, quiet=False):
                                 % os.path.relpath(os.path.join(PORT_PKG, name), ROOT))
     mpy_dir = os.path.join(ROOT, "build", "web-mpy")
     try:
-        fwbuild.mpy_tree(mpy_dir, None)  # incremental; no native code in the browser's port
+        fwbuild.mpy_tree(mpy_dir, None)  # incremental; no native code in the browser's port  # pyright: ignore[reportArgumentType]  -- march=None: no native code (build.mpy_tree's doc)
     except fwbuild.BuildError as e:
         raise WebBuildError(str(e))
     if os.path.isdir(out):

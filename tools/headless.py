@@ -67,7 +67,7 @@ class Power:
         import gc
         gc.collect()
         try:
-            return gc.mem_free()
+            return gc.mem_free()  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
         except AttributeError:
             return 0
 
@@ -200,7 +200,7 @@ class Console(KeyScript):
     def measure(self):
         import gc
         gc.collect()
-        a = gc.mem_alloc()
+        a = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
         if a > self.peak:
             self.peak = a
 
@@ -298,7 +298,7 @@ def main(argv):
         if alloc:
             import gc
             counter = GcCounter(gc)
-            sys.modules["gc"] = counter  # before the firmware imports it
+            sys.modules["gc"] = counter  # before the firmware imports it  # pyright: ignore[reportArgumentType]  -- a stand-in module, on purpose
         stretches = Stretches(print, timing, counter)
     c = Console(seed, keys, saves, print, mem=mem, stretches=stretches)
     left = c.run(resets)

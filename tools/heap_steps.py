@@ -69,7 +69,7 @@ def step():
 
 def live():
     gc.collect()
-    return gc.mem_alloc()
+    return gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
 
 
 def main(argv):

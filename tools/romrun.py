@@ -26,15 +26,15 @@ ROM = "/rom"
 def _mount(image):
     """The image on the heap (as small as it gets: one block, no copy), mounted at /rom;
     returns the heap it takes."""
-    import vfs
+    import vfs  # pyright: ignore[reportMissingImports]  -- MicroPython's module: this runs under it
     gc.collect()
-    before = gc.mem_alloc()
+    before = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
     data = bytearray(os.stat(image)[6])
     with open(image, "rb") as f:
         f.readinto(data)
     vfs.mount(vfs.VfsRom(data), ROM)
     gc.collect()
-    return gc.mem_alloc() - before
+    return gc.mem_alloc() - before  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
 
 
 class Peak:
@@ -46,7 +46,7 @@ class Peak:
     def print(self, *args, **kw):
         print(*args, **kw)
         gc.collect()
-        a = gc.mem_alloc()
+        a = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython too (gc.mem_alloc/mem_free are its own)
         if a > self.bytes:
             self.bytes = a
 
@@ -93,7 +93,7 @@ def main(argv):
     import _path  # the tools' helpers; it puts a firmware folder first on sys.path: not this run's
     if _path.FIRMWARE in sys.path and _path.FIRMWARE != location:
         sys.path.remove(_path.FIRMWARE)
-    sys.path.insert(0, location)
+    sys.path.insert(0, location)  # pyright: ignore[reportArgumentType]  -- unannotated: location is set by then
     peak = Peak()
     mod = __import__(tool)
     if mem:

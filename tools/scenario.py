@@ -78,14 +78,14 @@ def run(spec, out=print):
                 failures.append("step %d: expected seat %d to act, not %d" % (i, step["as"], game.to_act()))
             try:
                 game.apply(step["do"])
-                line["result"] = "ok"
+                line["result"] = "ok"  # pyright: ignore[reportArgumentType]  -- a transcript line mixes str and int values
             except Illegal as e:
-                line["result"] = "refused"
-                line["reason"] = e.reason
+                line["result"] = "refused"  # pyright: ignore[reportArgumentType]  -- a transcript line mixes str and int values
+                line["reason"] = e.reason  # pyright: ignore[reportArgumentType]  -- a transcript line mixes str and int values
             expect = step.get("expect", "ok")
             if line["result"] != expect:
                 failures.append("step %d: %s gave %s%s, expected %s" % (
-                    i, step["do"], line["result"], (" (" + line["reason"] + ")") if "reason" in line else "", expect))
+                    i, step["do"], line["result"], (" (" + line["reason"] + ")") if "reason" in line else "", expect))  # pyright: ignore[reportOperatorIssue]  -- a transcript line mixes str and int values
             if "reason" in step and step["reason"] not in line.get("reason", ""):
                 failures.append("step %d: reason %r does not contain %r" % (i, line.get("reason"), step["reason"]))
             events = game.pop_events()

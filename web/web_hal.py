@@ -20,7 +20,7 @@ simulator's headless runs; the page's ?keys=... test hook).
 """
 import binascii
 
-import webhost
+import webhost  # pyright: ignore[reportMissingImports]  -- the browser worker's module (web/worker.js registers it)
 from hal.keys import key_bit
 from hal.buttons import Buttons
 from hal.clock import Clock

@@ -14,7 +14,7 @@ allocate nothing (tests/test_link_heap.py holds it to that). The new-game messag
 once a game, lives in core/linkgame.py, loaded only then.
 """
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  -- the CPython fallback below redefines const
 except ImportError:
     def const(x):
         return x
@@ -546,7 +546,7 @@ class Channel:
         elif kind == NEW_GAME:
             from core import linkgame
             try:
-                m.new_game = linkgame.decode(rx, _HEADER, end)
+                m.new_game = linkgame.decode(rx, _HEADER, end)  # pyright: ignore[reportAttributeAccessIssue]  -- unannotated: new_game starts as None
             except ValueError:
                 return self._unreadable(kind)
         else:

@@ -70,7 +70,7 @@ def print_exception(e):
     try:
         sys.print_exception(e)
     except AttributeError:  # CPython
-        import traceback
+        import traceback  # pyright: ignore[reportMissingImports]  -- CPython only: MicroPython has sys.print_exception
         traceback.print_exception(e)
 
 
@@ -154,7 +154,7 @@ class Session:
         package = "games." + game_id
         name = package + ".app"  # made now: on running out of memory nothing can be
         gc.collect()
-        ui.menu_hook = ctx.menu_from_anywhere
+        ui.menu_hook = ctx.menu_from_anywhere  # pyright: ignore[reportAttributeAccessIssue]  -- unannotated: menu_hook starts as None
         try:
             app = load_module(name)
             app.run(ctx, setup, saved)

@@ -78,12 +78,12 @@ class TableApp:
     def new_game(self, options, rng):
         """The rules' Game for these seats, named after them. A game's App adds what
         is its own (and starts the game, or leaves that to begin())."""
-        game = self.RULES.Game(len(self.names), options, rng)
+        game = self.RULES.Game(len(self.names), options, rng)  # pyright: ignore[reportAttributeAccessIssue]  -- a game's App sets RULES
         game.names = self.names
         return game
 
     def restore_game(self, data):
-        game = self.RULES.Game.from_save(data)
+        game = self.RULES.Game.from_save(data)  # pyright: ignore[reportAttributeAccessIssue]  -- a game's App sets RULES
         game.names = self.names
         return game
 

@@ -283,9 +283,9 @@ class Ui:
         while True:
             if make is not None:
                 fields = make()
-            n = len(fields) + 1
+            n = len(fields) + 1  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
             helps = False
-            for f in fields:
+            for f in fields:  # pyright: ignore[reportGeneralTypeIssues]  -- fields: a list, or a function (make) making one
                 helps = helps or f.helps is not None
             rows = (H - 12 - 16) // ROW_H if helps else ROWS    # room for two lines of help
             index = min(index, n - 1)
@@ -293,7 +293,7 @@ class Ui:
             self.clear()
             self.bar(title)
             for i in range(first, min(n, first + rows)):
-                if i < len(fields):
+                if i < len(fields):  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
                     f = fields[i]
                     value = f.shown()
                     if len(f.choices) > 1:
@@ -302,7 +302,7 @@ class Ui:
                 else:
                     self.row(i - first, "  " + ok_label, None, i == index, n > rows)
             self.scroll_mark(first, rows, n, rows)
-            if helps and index < len(fields) and fields[index].helps is not None:
+            if helps and index < len(fields) and fields[index].helps is not None:  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
                 self.note_lines(font.wrap(fields[index].helps[fields[index].index], W - 2)[:2])
             self.show()
             k = self.wait_key()
@@ -312,11 +312,11 @@ class Ui:
                 index = (index - 1) % n
             elif k & K_DOWN:
                 index = (index + 1) % n
-            elif k & (K_LEFT | K_RIGHT) and index < len(fields):
+            elif k & (K_LEFT | K_RIGHT) and index < len(fields):  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
                 f = fields[index]
                 f.index = (f.index + (-1 if k & K_LEFT else 1)) % len(f.choices)
             elif k & K_A:
-                if index == len(fields):
+                if index == len(fields):  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
                     return True
                 f = fields[index]
                 if f.on_a is not None:

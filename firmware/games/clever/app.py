@@ -70,7 +70,7 @@ def area_of(game):
 
 def joker_text(sheet, action):
     """How a cross action uses the dice: '2 candles', 'donut + joker', 'joker'."""
-    line, _field, jokers = rules.parse(action)
+    line, _field, jokers = rules.parse(action)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
     needed, want = rules.need(sheet, line)
     real = needed - jokers
     noun = data.SYM_LABEL[want] if want > 0 else (

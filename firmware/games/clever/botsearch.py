@@ -3,6 +3,8 @@
 # One search at a time: its position (sheet and hand), bonus queues, answer
 # caches and the decision's context live in this module, allocated once. See
 # bot.py for what it values and botsheet.py for the tables and crosses.
+# pyright: reportAttributeAccessIssue=false
+# (the type check, tools/typecheck.py: X (_Ctx) gets its attributes when a search starts)
 from array import array
 from games.clever import rules as R
 from games.clever.botsheet import *

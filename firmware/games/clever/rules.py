@@ -119,7 +119,7 @@ class Game(State):
                          str(a), self.counts(), ph == "bonus")
 
     def _cross(self, a, bonus):
-        l, b, j = parse(a)
+        l, b, j = parse(a)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
         s = self.sheets[self.seat]
         if bonus:
             c = self.pending.pop(0)

@@ -142,7 +142,7 @@ def need(s, l):
 def spend(s, a, n):
     """Copies of sheet s and hand counts n (one colour plus jokers) after
     the cross action a, with the bonus colours it earns."""
-    l, b, j = parse(a)
+    l, b, j = parse(a)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
     s, n = list(s), list(n)
     k, want = need(s, l)
     k -= j
@@ -200,7 +200,7 @@ class State:
     def __init__(self, nplayers, options=None, rng=None):
         if not 0 < nplayers <= 4:
             raise ValueError("Clever Kids takes 1 to 4 players")
-        self.opts = parse_options(self.OPTIONS, options)
+        self.opts = parse_options(self.OPTIONS, options)  # pyright: ignore[reportAttributeAccessIssue]  -- rules.Game (this class's subclass) has OPTIONS
         if rng is None:
             from core.rng import Rng
             rng = Rng(1)

@@ -11,6 +11,8 @@
 # summary and save/load are GameBase in games/cookie/state.py: two smaller
 # modules keep MicroPython's compile-from-source peak small (and comments, not
 # docstrings).
+# pyright: reportAttributeAccessIssue=false
+# (the type check, tools/typecheck.py: the per-seat lists are set by name (setattr) in state.py)
 from core.rules import Illegal, parse_options, winners_of
 from games.cookie import data as D
 from games.cookie.state import GameBase, CHIPS, SS, SEGSP, seg_name, seg_index, space_name, num
@@ -189,8 +191,8 @@ class Game(GameBase):
                     ", ".join([self.names[i] for i in w]), "wins the game" if len(w) == 1 else "share the win", x))
                 return
         self.round += 1
-        self.dice[0] = self._luck()
-        self.dice[1] = self._luck()
+        self.dice[0] = self._luck()  # pyright: ignore[reportArgumentType, reportCallIssue]  -- _luck() is a die face when called without x
+        self.dice[1] = self._luck()  # pyright: ignore[reportArgumentType, reportCallIssue]  -- _luck() is a die face when called without x
         self._say("Round %d: rolled %d+%d = %d" % (self.round, self.dice[0], self.dice[1], self.roll_sum()))
         self.seat = 0
         self.phase = 2

@@ -8,6 +8,8 @@
 # apply() and the round flow). Pure, no I/O. To stay small under MicroPython:
 # comments, not docstrings, and few distinct names per module (the compiler
 # keeps a table of every name a module uses). See docs/cookie.md.
+# pyright: reportAttributeAccessIssue=false
+# (the type check, tools/typecheck.py: the per-seat lists are set by name (setattr) and rules.Game's)
 from core.rules import winners_of
 from games.cookie import data as D
 
@@ -237,7 +239,7 @@ class GameBase:
         from core.rng import Rng
         if d.get("game") != "cookie":
             raise ValueError("not a Cookie Party save")
-        g = cls(d["n"], d["opts"], Rng(1))
+        g = cls(d["n"], d["opts"], Rng(1))  # pyright: ignore[reportCallIssue]  -- cls is rules.Game, which takes these
         g.rng.setstate(d["rng"])
         for k in _SAVE.split():
             x = getattr(g, k)

@@ -4,6 +4,8 @@
 # compiles each in a smaller heap than one; comments, not docstrings; and all
 # texts of 10+ characters in one literal split at import, because MicroPython
 # leaves every such literal as its own object scattered through the heap.
+# pyright: reportAttributeAccessIssue=false
+# (the type check, tools/typecheck.py: Sheets is a mixin: its attributes are rules.Game's)
 from core.rules import winners_of
 from core.rng import Rng
 
@@ -298,7 +300,7 @@ class Sheets:
             raise ValueError(TEXT[18])  # not a Dizzle save
         rng = Rng(1)
         rng.setstate(data["rng"])
-        g = cls(data["n"], data["options"], rng)
+        g = cls(data["n"], data["options"], rng)  # pyright: ignore[reportCallIssue]  -- cls is rules.Game, which takes these
         for k in _SAVED:
             setattr(g, k, _cp(data[k]))
         g.sheets = [bytearray(s) for s in g.sheets]
@@ -346,7 +348,7 @@ class Sheets:
                     self._log(TEXT[22], self.names[p], self.rc(c), self.flags[f][t])  # %s: flag %s, +%d
         for k in range(n):
             p = (self.starter + k) % n
-            self.pending += [p for i in x[p] if self.syms[i] == 94]
+            self.pending += [p for i in x[p] if self.syms[i] == 94]  # pyright: ignore[reportOperatorIssue]  -- mixin: pending is the Game's
         self._pending()
 
     def _pending(self):

@@ -142,7 +142,7 @@ class App(Screens):
             count = len(hand) + len(game.held)
             if target >= len(game.words):
                 target = -1
-            view.board(self.ui, game, self.names, seat, True, cursor, picks, target, on_word)
+            view.board(self.ui, game, self.names, seat, True, cursor, picks, target, on_word)  # pyright: ignore[reportArgumentType]  -- unannotated: target and on_word are ints here
             k = self.key()
             outcome = BACK
             if on_word >= 0:

@@ -1,5 +1,7 @@
 # Word Cards rules core: class Cards, the action cards and the turn order, the
 # end of a round and of the game.
+# pyright: reportAttributeAccessIssue=false
+# (the type check, tools/typecheck.py: a mixin of rules.Game: its attributes are the Game's)
 from core.rules import Illegal, winners_of
 from games.words import data
 from games.words.table import KIND, VALUE, ACTION, card_name, _num

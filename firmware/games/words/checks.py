@@ -1,5 +1,7 @@
 # Word Cards rules core: class Checks, what the rules allow now (may the player
 # touch the table, commit, draw, trade with the deck).
+# pyright: reportAttributeAccessIssue=false
+# (the type check, tools/typecheck.py: a mixin of rules.Game: its attributes are the Game's)
 from games.words import data
 from games.words.table import Table, KIND, LETTER, JOKER, MIN, word_text, word_lower
 
@@ -45,7 +47,7 @@ class Checks(Table):
             return "Play at least one card from your hand"
         loc = bytearray(2 * data.TOTAL_CARDS)  # card -> 1 + its word, its letter at the start
         for i in range(len(swords)):
-            for t in swords[i]:
+            for t in swords[i]:  # pyright: ignore[reportGeneralTypeIssues]  -- unannotated: swords is a list of lists
                 loc[t >> 5] = i + 1
                 loc[data.TOTAL_CARDS + (t >> 5)] = t & 31
         taken = 0

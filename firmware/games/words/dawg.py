@@ -9,7 +9,7 @@
 # searches are in dawgwalk.py (native code where the port has it); this module opens
 # and checks the file.
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  -- the CPython fallback below redefines const
 except ImportError:
     def const(x):
         return x

@@ -17,10 +17,12 @@
 # _OVER bytes: an edge's header and pointer (at most 6 bytes on from the byte where
 # the edge starts) never straddle two slots.
 # Comments, not docstrings: compiling from source parses a docstring into the tree.
+# pyright: reportAttributeAccessIssue=false
+# (the type check, tools/typecheck.py: Walks is a mixin of the lexicon classes: their attributes)
 from array import array
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]  -- the CPython fallback below redefines const
 except ImportError:
     def const(x):
         return x

@@ -3,6 +3,8 @@
 # Turn (turn.py) -> Cards (cards.py) -> Game (rules.py) is split into small modules
 # because MicroPython compiles a module in one piece; comments, not docstrings.
 # A table tile is card*32+letter (0..25); a joker's letter is the declared one.
+# pyright: reportAttributeAccessIssue=false
+# (the type check, tools/typecheck.py: a mixin of rules.Game: its attributes are the Game's)
 from core.rules import Illegal
 from games.words import data
 

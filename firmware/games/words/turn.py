@@ -1,4 +1,6 @@
 # Word Cards rules core: class Turn, the actions (legal_actions, apply).
+# pyright: reportAttributeAccessIssue=false
+# (the type check, tools/typecheck.py: a mixin of rules.Game: its attributes are the Game's)
 from core.rules import Illegal
 from games.words import data
 from games.words.table import KIND, VALUE, ACTION, MIN, word_text, _num, _cp
