@@ -28,4 +28,5 @@ RULES = ("Roll-and-write for 1-4 players; most stars wins, ties share the win.\n
          "The game ends after the turn in which someone fills an area.\n"
          "Solo: after your turn you pick once more from the dice you left; your stars "
          "give you a title.\n"
-         "Keys: LEFT/RIGHT choose, A cross, B everyone's sheets, A+B menu.")
+         "Keys: LEFT/RIGHT choose, A cross, B everyone's sheets, A+B menu; while picking "
+         "a colour, UP/DOWN say what each die is.")
