@@ -252,6 +252,21 @@ def test_a_joker_says_what_it_is_where_the_player_meets_it(tmp_path):
     assert [lit(c, i) for i in range(5)] == uses and uses[joker]
 
 
+def test_the_joker_help_opens_by_itself_once_per_person(tmp_path):
+    seen = []                       # per pick screen with a joker to use: its help shown?
+
+    def until(c, lv):
+        g = lv["game"]
+        if lv["waiting"] != "decide" or g.phase != "pick" or lv["screens"]:
+            return False
+        usable = [i for i in range(5) if g.dice[i] == view_joker() and not (g.role and g.taken[i])]
+        if usable and (not seen or seen[-1][0] != (g.turn, g.role)):
+            seen.append(((g.turn, g.role), has_text(c, "Joker: any")))
+        return len(seen) == 2
+    goto_screens(tmp_path, ["human"], 3, until)
+    assert [shown for _when, shown in seen] == [True, False]
+
+
 def view_joker():
     return importlib.import_module("games.clever.view").JOKER
 
