@@ -267,6 +267,17 @@ def test_the_joker_help_opens_by_itself_once_per_person(tmp_path):
     assert [shown for _when, shown in seen] == [True, False]
 
 
+def test_a_die_the_roller_took_says_so(tmp_path):
+    def until(c, lv):
+        g = lv["game"]
+        return lv["waiting"] == "decide" and g.phase == "pick" and g.role == 1 and not lv["screens"] \
+            and 1 in g.taken and not has_text(c, "Joker: any")
+    c, state = goto_screens(tmp_path / "a", ["human", "human"], 5, until)
+    taken = state["game"].taken.index(1)
+    c, _ = goto_screens(tmp_path / "b", ["human", "human"], 5, until, ["DOWN"] * (taken + 1))
+    assert has_text(c, "die:") and has_text(c, "roller used")
+
+
 def view_joker():
     return importlib.import_module("games.clever.view").JOKER
 

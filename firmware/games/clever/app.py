@@ -253,7 +253,8 @@ class App(TableApp):
             if items[i] not in actions:     # struck through: A on it says why not
                 fb.line(x, view.SY + 7, x + w - 1, view.SY - 1, 0 if i == at else 1)
             x += w + 3
-        font.text_right(fb, font.ARROW_DOWN + "dice", 127, view.SY)   # UP/DOWN: what each die is
+        # UP/DOWN: what each die is ("dice" where the tabs leave room, else a die face)
+        font.text_right(fb, font.ARROW_DOWN + ("dice" if x < 96 else font.DIE), 127, view.SY)
         if colour < 0 and die < 0:
             font.text(fb, "Cross nothing", view.PX + 4, 20)
             font.text(fb, "this turn.", view.PX + 4, 30)

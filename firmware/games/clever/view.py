@@ -94,11 +94,13 @@ def dotted_rect(fb, x, y, w, h):
 # ---- the dice ----------------------------------------------------------------
 def die(fb, code, x, y, state=0, lit=False):
     """One die, 24x10: colour letter, symbol. state 0 free, 1 used in this
-    move (dimmed), 2 not in the middle (only its outline, dotted). A lit die
-    (one the colour at the cursor would use, or the die at the cursor) is
-    drawn dark on light."""
+    move (dimmed), 2 not in the middle (only its outline, dotted; lit: with its
+    symbol). A lit die (one the colour at the cursor would use, or the die at
+    the cursor) is drawn dark on light."""
     if state == 2:
         dotted_rect(fb, x, y, 24, 10)
+        if lit:                         # at the die cursor: what it was
+            symbol(fb, code, x + 9, y + 1)
         return
     ink = 0 if lit else 1
     if lit:
