@@ -82,7 +82,8 @@ def open_game_keys(game_id):
 def setup_form_keys(game_id, kinds, opts=None):
     """On a game's setup form: these seats ('human', 'easy', 'normal') and options
     {name: value} (those its setup.py offers, each starting at its first choice; an
-    option with a `when` is on the form only while it applies), then Start."""
+    option with a `when` is on the form only while it applies: to the number of
+    players or to an option above it), then Start."""
     import importlib
     from core.launcher import KIND_IDS
     setup = importlib.import_module("games.%s.setup" % game_id).SETUP
@@ -91,10 +92,15 @@ def setup_form_keys(game_id, kinds, opts=None):
     steps = {0: n - 2}                         # the Players row starts at 2
     for i in range(n):
         steps[2 + 2 * i] = KIND_IDS.index(kinds[i]) - (0 if i == 0 else 2)
-    chosen = {}
-    for name, _label, choices, _when in setup:
-        chosen[name] = opts.get(name, choices[0][0])
-    shown = [option for option in setup if option[3] is None or chosen[option[3][0]] == option[3][1]]
+    chosen = {"players": n}
+    shown = []
+    for option in setup:                # as core.launcher's form: `when` on players or an option above
+        name, _label, choices, when = option
+        if when is None or chosen[when[0]] in when[1]:
+            shown.append(option)
+            chosen[name] = opts.get(name, choices[0][0])
+        else:
+            chosen[name] = choices[0][0]
     for name, value in sorted(opts.items()):
         rows = [option[0] for option in shown]
         if name not in rows:

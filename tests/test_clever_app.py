@@ -221,6 +221,67 @@ def test_an_illegal_colour_shows_the_reason(tmp_path):
     assert lv["waiting"] == "decide" and lv["game"].phase == "pick"
 
 
+def test_a_joker_says_what_it_is_where_the_player_meets_it(tmp_path):
+    """A person's first roll with a joker: the pick screen starts on the joker, lit, with
+    its help (the rulebook: any symbol of the colour you pick, with that colour's dice or
+    alone) and the die drawn large; DOWN goes on to the next die's help, LEFT/RIGHT back
+    to the tabs and the area, where the dice picking that colour uses (and the jokers) are lit."""
+    for seed in range(1, 40):       # a first roll with a joker
+        c, lv = run_keys(setup_keys(["human", "normal"]), seed, tmp_path / str(seed))
+        if view_joker() in lv["game"].dice:
+            break
+    g = lv["game"]
+    joker = g.dice.index(view_joker())
+
+    def lit(c, i):                  # a lit die is filled: a pixel no symbol covers
+        return screen.rows(c.panel())[10 + 11 * i + 1][22] == "#"
+    assert has_text(c, "Joker: any") and has_text(c, "you pick, alone") and has_text(c, "or with its dice.")
+    assert [lit(c, i) for i in range(5)] == [i == joker for i in range(5)]
+    golden(c, "clever_joker")
+    c, _ = run_keys(setup_keys(["human", "normal"]) + ["DOWN"], seed, tmp_path / "down")
+    nxt = (joker + 1) % 6
+    if nxt < 5:                     # the next die's help, else none: the area
+        assert has_text(c, "die:") and lit(c, nxt) and not has_text(c, "Joker: any")
+    c, lv = run_keys(setup_keys(["human", "normal"]) + ["RIGHT"], seed, tmp_path / "right")
+    assert not has_text(c, "Joker: any") and not has_text(c, "die:")
+    app = importlib.import_module("games.clever.app")
+    items = app.items_of(g)
+    colour = (app.start_of(g, items) + 1) % len(items)
+    from games.clever import data
+    uses = [data.SYM_COLOUR[code] in (colour, 255) for code in g.dice]
+    assert [lit(c, i) for i in range(5)] == uses and uses[joker]
+
+
+def test_the_joker_help_opens_by_itself_once_per_person(tmp_path):
+    seen = []                       # per pick screen with a joker to use: its help shown?
+
+    def until(c, lv):
+        g = lv["game"]
+        if lv["waiting"] != "decide" or g.phase != "pick" or lv["screens"]:
+            return False
+        usable = [i for i in range(5) if g.dice[i] == view_joker() and not (g.role and g.taken[i])]
+        if usable and (not seen or seen[-1][0] != (g.turn, g.role)):
+            seen.append(((g.turn, g.role), has_text(c, "Joker: any")))
+        return len(seen) == 2
+    goto_screens(tmp_path, ["human"], 3, until)
+    assert [shown for _when, shown in seen] == [True, False]
+
+
+def test_a_die_the_roller_took_says_so(tmp_path):
+    def until(c, lv):
+        g = lv["game"]
+        return lv["waiting"] == "decide" and g.phase == "pick" and g.role == 1 and not lv["screens"] \
+            and 1 in g.taken and not has_text(c, "Joker: any")
+    c, state = goto_screens(tmp_path / "a", ["human", "human"], 5, until)
+    taken = state["game"].taken.index(1)
+    c, _ = goto_screens(tmp_path / "b", ["human", "human"], 5, until, ["DOWN"] * (taken + 1))
+    assert has_text(c, "die:") and has_text(c, "roller used")
+
+
+def view_joker():
+    return importlib.import_module("games.clever.view").JOKER
+
+
 def test_done_before_any_cross_is_refused(tmp_path):
     kinds = ["human", "easy"]
 

@@ -26,8 +26,16 @@ def test_setup_screen_options_match_the_rules(game_id):
             # "label  <value>" must fit a 21-character row
             assert len(label) + len(shown) + 3 <= 21, (label, shown)
             assert help and len(font.wrap(help, 126)) <= 2, (name, help)
-        if when is not None:    # offered while an option above it has a value
-            assert when[0] in names[:names.index(name)], (name, when)
+        if when is not None:    # offered while the players, or an option above it, have one of some values
+            what, values = when
+            assert isinstance(values, tuple) and values, (name, when)
+            if what == "players":
+                entry = [g for g in GAMES if g[0] == game_id][0]
+                assert "players" not in spec        # the name means the number of players
+                assert set(values) < set(range(entry[2], entry[3] + 1)), (name, when)
+            else:
+                assert what in names[:names.index(name)], (name, when)
+                assert set(values) <= set(choice[0] for choice in setup.SETUP[names.index(what)][2])
         rules.Game(rules.MAX_PLAYERS, {name: choices[-1][0]})  # accepted by the rules core
 
 

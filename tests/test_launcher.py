@@ -411,6 +411,28 @@ def test_the_setup_form_explains_each_option_and_hides_what_does_not_apply(tmp_p
     assert has_text(c, "Rounds in the match.")
 
 
+def test_options_that_mean_nothing_to_one_player_are_hidden_and_keep_their_default(tmp_path):
+    from drive import live
+    from sim.console import Console
+    clever = goto("Clever Kids") + " A"
+    c = play(clever + " DOWN" * 5, saves=str(tmp_path / "a"))      # 2 players: Players, 2 seats x 2 rows
+    assert has_text(c, "Starts") and has_text(c, "Player 1 rolls the")
+    c = play(clever + " LEFT" + " DOWN" * 3, saves=str(tmp_path / "b"))   # 1 player: 1 seat x 2 rows
+    assert has_text(c, "Skip bonus") and has_text(c, "A bonus cross must")
+    c = play(clever + " LEFT" + " DOWN" * 4, saves=str(tmp_path / "c"))   # then Start: nothing else
+    assert not has_text(c, "Starts") and not has_text(c, "Game ends") and not has_text(c, "bonus cross must")
+    # Random chosen for two, then one player, Start (UP from the top): the solo game has the default
+    got = {}
+    Console("pico", 1, (clever + " DOWN" * 5 + " RIGHT" + " UP" * 5 + " LEFT UP A").split(),
+            str(tmp_path / "d"), driver=lambda c: got.update(live())).run()
+    assert got["game"].n == 1 and got["game"].opts["start_player"] == "first"
+    dizzle = goto("Dizzle") + " A"
+    c = play(dizzle + " DOWN" * 6, saves=str(tmp_path / "e"))       # Level, then Starts
+    assert has_text(c, "Starts") and has_text(c, "Player 1 rolls the")
+    c = play(dizzle + " LEFT" + " DOWN" * 4, saves=str(tmp_path / "f"))   # Level, then Start
+    assert not has_text(c, "Starts") and not has_text(c, "Player 1 rolls the")
+
+
 def test_a_frozen_games_package_lists_every_game(monkeypatch):
     # frozen into the firmware, the games have no file for os.stat to find
     import games

@@ -85,6 +85,8 @@ GOLDEN_SHOTS = [
     ("dizzle_end", "Dizzle: itemised end screen"),
     ("clever_overview", "Clever Kids: the whole sheet"),
     ("clever_pick", "Clever Kids: the roll and the colour choice"),
+    ("clever_joker", "Clever Kids: a joker met, and what it does"),
+    ("clever_refused", "Clever Kids: a colour that cannot be picked, and why"),
     ("clever_end", "Clever Kids: stars per area"),
     ("cookie_walls", "Cookie Party: drawing walls"),
     ("cookie_scoreboard", "Cookie Party: the scoreboard"),

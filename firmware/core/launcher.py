@@ -208,17 +208,30 @@ class Launcher:
         players = Field("Players", [str(n) for n in range(lo, hi + 1)], max(lo, min(hi, 2)) - lo, None,
                         ["%d players at the table." % n for n in range(lo, hi + 1)])
 
-        def value_of(name):
-            for j in range(len(offered)):
-                if offered[j][0] == name:
-                    return offered[j][2][option_fields[j].index][0]
-            return None
+        def value(j):
+            """Option j's value: the one chosen while it is on the form, else the first
+            (the rules' default: a hidden choice, e.g. who starts a solo game, must not
+            change the game)."""
+            return offered[j][2][option_fields[j].index if applies(j) else 0][0]
+
+        def applies(j):
+            """Whether option j is on the form: its `when` (docs/game-api.md, setup.py),
+            a condition on an option above it or on the number of players, holds."""
+            when = offered[j][3]
+            if when is None:
+                return True
+            what, values = when
+            if what == "players":
+                return lo + players.index in values
+            for k in range(j):
+                if offered[k][0] == what:
+                    return value(k) in values
+            return False
 
         def fields():
             shown = [players] + seat_fields[:2 * (lo + players.index)]
             for j in range(len(offered)):
-                when = offered[j][3]
-                if when is None or value_of(when[0]) == when[1]:
+                if applies(j):
                     shown.append(option_fields[j])
             return shown
 
@@ -239,7 +252,7 @@ class Launcher:
             seats.append({"name": seat_names[i], "kind": KIND_IDS[seat_fields[2 * i + 1].index]})
         opts = {}
         for j in range(len(offered)):
-            opts[offered[j][0]] = offered[j][2][option_fields[j].index][0]
+            opts[offered[j][0]] = value(j)
         return {"seats": seats, "options": opts}
 
     def _type_name(self, field):

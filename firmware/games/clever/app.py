@@ -2,9 +2,10 @@
 
 Every decision screen: the five dice down the left, one area of the
 player's sheet on the right, a status line under it.
-Pick: LEFT/RIGHT (or UP/DOWN) choose a colour tab (Y R G B, and Pass for the
-other players); the area of that colour shows what the dice could cross
-first (framed). A picks it. Cross / bonus: LEFT/RIGHT move over the fields
+Pick: LEFT/RIGHT choose a colour tab (Y R G B, and Pass for the other
+players); the area of that colour shows what the dice could cross first
+(framed), the dice it uses are lit. A picks it. UP/DOWN: a die, large, and
+what it is (a person's first joker opens there). Cross / bonus: LEFT/RIGHT move over the fields
 that can be crossed now (and the Done / Skip button), UP/DOWN jump a row;
 A crosses; when a field can be crossed with or without jokers a short list
 asks how (B: back to the field). B on a decision screen shows every
@@ -95,6 +96,7 @@ class App(TableApp):
         # the computer players' module only when there are some: a solo game keeps
         # 5.4 KB more heap (bot.mpy imported, unix port, 64-bit)
         self.bot = None
+        self.told = 0       # a bit per seat: the joker's help was shown to that person
         if self.humans < len(self.kinds):
             from games.clever import bot
             self.bot = bot
@@ -142,15 +144,19 @@ class App(TableApp):
         game = self.game
         items = items_of(game)
         at = start_of(game, items)
+        die = self.first_joker(seat)    # the die whose help the pick screen shows, -1: none
         while True:
             item = items[at]
             if game.phase == "pick":
-                self.draw_pick(items, at)
+                self.draw_pick(items, at, die)
             else:
                 self.draw_cross(items, at)
             k = self.key()
             if k & (K_LEFT | K_RIGHT):
                 at = (at + (1 if k & K_RIGHT else -1)) % len(items)
+                die = -1
+            elif k & (K_UP | K_DOWN) and game.phase == "pick":     # down the dice, then none
+                die = (die + (2 if k & K_DOWN else 0)) % (rules.NDICE + 1) - 1
             elif k & (K_UP | K_DOWN):
                 at = self.jump(items, at, 1 if k & K_DOWN else -1)
             elif k & K_B:
@@ -164,12 +170,20 @@ class App(TableApp):
                 if action is not None and self.act(seat, action):
                     return
 
-    def jump(self, items, at, step):
-        """UP/DOWN: on the pick screen the next tab; on a sheet the nearest
-        field in the row above / below (or the button)."""
+    def first_joker(self, seat):
+        """Where the pick screen's die cursor starts: on the first joker the first
+        time this person may use one (this session), so its help is there, else -1."""
         game = self.game
-        if game.phase == "pick":
-            return (at + step) % len(items)
+        if game.phase == "pick" and not self.told >> seat & 1:
+            for i in range(rules.NDICE):
+                if game.dice[i] == view.JOKER and view.in_middle(game, i):
+                    self.told |= 1 << seat
+                    return i
+        return -1
+
+    def jump(self, items, at, step):
+        """UP/DOWN on a sheet: the nearest field in the row above / below (or the button)."""
+        game = self.game
         colour = area_of(game)
         here = view.place(colour, items[at])
         best = -1
@@ -194,14 +208,17 @@ class App(TableApp):
             return ()
         return fields_of(rules.options(game.sheets[game.seat], colour, game.counts(colour)))
 
-    def screen(self, title, colour, targets=(), cursor=None):
-        """The bar, the dice and the area of colour of the player to act."""
+    def screen(self, title, colour, targets=(), cursor=None, die=-1):
+        """The bar, the dice (lit: those picking colour uses) and the area of colour
+        of the player to act, or what die is and does."""
         game = self.game
         ui = self.ui
         ui.clear()
         ui.bar(title, "%d%s" % (rules.stars(game.sheets[game.seat]), font.STAR))
-        view.dice_column(self.fb, game)
-        if colour >= 0:
+        view.dice_column(self.fb, game, colour if game.phase == "pick" else -1, die)
+        if die >= 0:
+            view.die_help(self.fb, game, die)
+        elif colour >= 0:
             view.area(self.fb, game.sheets[game.seat], colour, targets, cursor)
 
     def status(self, text, button=None, lit=False):
@@ -217,14 +234,14 @@ class App(TableApp):
                 fb.rect(x, view.SY - 1, w, 10, 1)     # open at the bottom edge
             font.text(fb, button, x + 2, view.SY, 0 if lit else 1)
 
-    def draw_pick(self, items, at):
+    def draw_pick(self, items, at, die):
         game = self.game
         fb = self.fb
         item = items[at]
         colour = data.COLOURS.find(item) if item != "pass" else -1
         name = self.names[game.seat]
         self.screen("%s: %s?" % (name, data.COLOUR_NAMES[colour]) if colour >= 0 else name + ": pass?",
-                    colour, self.targets(colour))
+                    colour, self.targets(colour), None, die)
         actions = game.legal_actions()
         x = view.PX
         for i in range(len(items)):
@@ -236,7 +253,9 @@ class App(TableApp):
             if items[i] not in actions:     # struck through: A on it says why not
                 fb.line(x, view.SY + 7, x + w - 1, view.SY - 1, 0 if i == at else 1)
             x += w + 3
-        if colour < 0:
+        # UP/DOWN: what each die is ("dice" where the tabs leave room, else a die face)
+        font.text_right(fb, font.ARROW_DOWN + ("dice" if x < 96 else font.DIE), 127, view.SY)
+        if colour < 0 and die < 0:
             font.text(fb, "Cross nothing", view.PX + 4, 20)
             font.text(fb, "this turn.", view.PX + 4, 30)
         self.ui.show()

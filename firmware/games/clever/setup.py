@@ -1,11 +1,13 @@
 """Clever Kids: the options its setup screen offers and its rules summary (the format: docs/game-api.md, setup.py)."""
+# who starts, and turn against round, mean nothing to one player alone
+TOGETHER = ("players", (2, 3, 4))
 SETUP = (
     ("start_player", "Starts", (("first", "P1", "Player 1 rolls the dice first."),
-                                ("random", "Random", "A player drawn at random rolls first.")), None),
+                                ("random", "Random", "A player drawn at random rolls first.")), TOGETHER),
     ("bonus_skip", "Skip bonus", ((False, "No", "A bonus cross must be used."),
                                   (True, "May", "A bonus cross may be left unused.")), None),
     ("end_rule", "Game ends", (("turn", "Turn", "Once an area is full, after that turn."),
-                               ("round", "Round", "Once an area is full, after that round.")), None),
+                               ("round", "Round", "Once an area is full, after that round.")), TOGETHER),
 )
 
 # the rules summary: the launcher's "Rules" item and the in-game menu
@@ -26,4 +28,5 @@ RULES = ("Roll-and-write for 1-4 players; most stars wins, ties share the win.\n
          "The game ends after the turn in which someone fills an area.\n"
          "Solo: after your turn you pick once more from the dice you left; your stars "
          "give you a title.\n"
-         "Keys: LEFT/RIGHT choose, A cross, B everyone's sheets, A+B menu.")
+         "Keys: LEFT/RIGHT choose, A cross, B everyone's sheets, A+B menu; while picking "
+         "a colour, UP/DOWN say what each die is.")

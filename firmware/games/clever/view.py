@@ -92,29 +92,87 @@ def dotted_rect(fb, x, y, w, h):
 
 
 # ---- the dice ----------------------------------------------------------------
-def die(fb, code, x, y, state=0):
+def die(fb, code, x, y, state=0, lit=False):
     """One die, 24x10: colour letter, symbol. state 0 free, 1 used in this
-    move (dimmed), 2 not in the middle (only its outline, dotted)."""
+    move (dimmed), 2 not in the middle (only its outline, dotted; lit: with its
+    symbol). A lit die (one the colour at the cursor would use, or the die at
+    the cursor) is drawn dark on light."""
     if state == 2:
         dotted_rect(fb, x, y, 24, 10)
+        if lit:                         # at the die cursor: what it was
+            symbol(fb, code, x + 9, y + 1)
         return
-    fb.rect(x, y, 24, 10, 1)
+    ink = 0 if lit else 1
+    if lit:
+        fb.fill_rect(x, y, 24, 10, 1)
+    else:
+        fb.rect(x, y, 24, 10, 1)
     colour = data.SYM_COLOUR[code]
     if colour < 4:
-        fb.fill_rect(x, y, 7, 10, 1)
-        font.text(fb, data.COLOURS[colour], x + 1, y + 1, 0)
-    symbol(fb, code, x + 9, y + 1)
+        fb.fill_rect(x + lit, y + lit, 7, 10 - 2 * lit, ink)    # a lit die: its frame stays apart
+        font.text(fb, data.COLOURS[colour], x + 1 + lit, y + 1, 1 - ink)
+    symbol(fb, code, x + 9, y + 1, ink)
     if state == 1:
         for j in range(10):
             for i in range(j & 1, 24, 2):
                 fb.pixel(x + i, y + j, 0)
 
 
-def dice_column(fb, game):
-    """The five dice down the left edge, as the player to act sees them."""
+def in_middle(game, i):
+    """Whether die i is there for the player to act (not taken by the roller)."""
+    return not (game.role and game.taken[i])
+
+
+def dice_column(fb, game, colour=-1, cursor=-1):
+    """The five dice down the left edge, as the player to act sees them; lit: the
+    die at the cursor, else the dice picking colour would use (its own and the jokers)."""
     for i in range(model.NDICE):
-        state = 2 if game.role and game.taken[i] else 1 if game.spent[i] else 0
-        die(fb, game.dice[i], 0, 10 + 11 * i, state)
+        state = 2 if not in_middle(game, i) else 1 if game.spent[i] else 0
+        code = game.dice[i]
+        own = data.SYM_COLOUR[code]     # > 3: a joker
+        lit = i == cursor if cursor >= 0 else colour >= 0 and (own == colour or own > 3)
+        die(fb, code, 0, 10 + 11 * i, state, lit)
+
+
+def die_text(game, i):
+    """What die i is and does, in words (the rulebook's, for the joker)."""
+    code = game.dice[i]
+    colour = data.SYM_COLOUR[code]
+    if colour > 3:
+        return "Joker: any symbol of the colour you pick, alone or with its dice."
+    name = data.COLOUR_NAMES[colour]
+    what = data.SYM_LABEL[code] + (" balloon" if colour == 0 else "")
+    use = "Pick %s to cross it." % name if in_middle(game, i) else "The roller used it."
+    return "%s die: %s. %s" % (name[0].upper() + name[1:], what, use)
+
+
+def die_help(fb, game, i):
+    """The panel for die i: the die large, what it is and does beside and under it."""
+    code = game.dice[i]
+    x, y = PX + 1, 11
+    fb.rect(x, y, 33, 20, 1)
+    colour = data.SYM_COLOUR[code]
+    if colour < 4:
+        fb.fill_rect(x, y, 8, 20, 1)
+        font.text(fb, data.COLOURS[colour], x + 2, y + 7, 0)
+    big_icon(fb, ICON[code], x + 9 + (code == JOKER), y + 2 + (code == JOKER))
+    mark = MARK[code]
+    if mark:
+        font.text(fb, mark, x + 26, y + 2, 1, font.FONT5x7 if mark == font.HEART else FONT3x5)
+    lines = font.wrap(die_text(game, i), 127 - x - 36)
+    beside = lines[:3]
+    lines = beside + font.wrap(" ".join(lines[3:]), 127 - x)
+    for row in range(len(lines)):
+        font.text(fb, lines[row], x + 36 if row < 3 else x, y + 8 * row)
+
+
+def big_icon(fb, ic, x, y):
+    """An icon at twice its size."""
+    w, h, bits = ic
+    for k in range(w):
+        for j in range(h):
+            if bits[(j >> 3) * w + k] >> (j & 7) & 1:
+                fb.fill_rect(x + 2 * k, y + 2 * j, 2, 2, 1)
 
 
 # ---- one area, zoomed --------------------------------------------------------

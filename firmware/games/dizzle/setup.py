@@ -5,7 +5,7 @@ SETUP = (
                         (3, "3", "Sheet 3: rockets and planets too."),
                         (4, "4", "Sheet 4: islands and brown piles.")), None),
     ("start", "Starts", ((0, "P1", "Player 1 rolls the dice first."),
-                         (-1, "Random", "A player drawn at random rolls first.")), None),
+                         (-1, "Random", "A player drawn at random rolls first.")), ("players", (2, 3, 4))),
 )
 
 # the rules summary: the launcher's "Rules" item and the in-game menu

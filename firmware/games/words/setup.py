@@ -13,7 +13,7 @@ SETUP = (
                                   (True, "Rounds", "Rounds: points for cards others hold.")), None),
     ("matchRounds", "Rounds", ((5, "5", "Rounds in the match."), (7, "7", "Rounds in the match."),
                                (10, "10", "Rounds in the match."), (3, "3", "Rounds in the match.")),
-     ("scoringVariant", True)),
+     ("scoringVariant", (True,))),
 )
 
 # the rules summary: the launcher's "Rules" item and the in-game menu
