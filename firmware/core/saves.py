@@ -124,7 +124,7 @@ def decode(data):
     payload = check(data)
     try:
         try:
-            return json.loads(payload)          # MicroPython's json reads the view itself
+            return json.loads(payload)  # pyright: ignore[reportArgumentType]  -- MicroPython's json reads any buffer; the stub says str
         except TypeError:
             return json.loads(bytes(payload))   # CPython's wants bytes
     except ValueError:

@@ -119,7 +119,7 @@ def overview(fb, g, seat, cursor=-1, marks=None):
         else:
             if m & 1:
                 fb.rect(x - 1, y - 1, 7, 7, 1)
-            ov_cell(fb, g, sh, i, x, y, 1, m)
+            ov_cell(fb, g, sh, i, x, y, 1, m != 0)
 
 
 def zoom_origin(g, cell):
