@@ -47,8 +47,8 @@ WEIGHTS = (("A", 300), ("B", 120), ("UP", 110), ("DOWN", 140), ("LEFT", 120), ("
 
 def game_ids():
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    from games.catalogue import GAMES
-    return [entry[0] for entry in GAMES]
+    from games.catalogue import ids
+    return ids()
 
 
 def walk_to(game_id):

@@ -75,7 +75,7 @@ def golden(console, name):
 def open_game_keys(game_id):
     """Fresh saves: main menu -> the game -> its first item (New game, or Resume when saved)."""
     from core.launcher import available_games
-    items = [g[0] for g in available_games()]
+    items = [g.id for g in available_games()]
     return ["DOWN"] * items.index(game_id) + ["A", "A"]
 
 

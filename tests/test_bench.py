@@ -12,7 +12,7 @@ import mpy
 from games.catalogue import GAMES
 from sim.console import Console
 
-GAME_IDS = [entry[0] for entry in GAMES]
+GAME_IDS = [entry.id for entry in GAMES]
 
 
 def test_bisection_finds_the_smallest_heap_that_completes():
@@ -79,7 +79,7 @@ def test_every_game_in_turn_plays_each_game_twice():
     keys = bench.every_game_keys()
     c = Console("pico", 1, keys.split())
     playing = []
-    apps = ["games.%s.app" % g for g, _, _, _, has_setup in GAMES if has_setup]
+    apps = ["games.%s.app" % g.id for g in GAMES if g.has_setup]
 
     def which(console):
         now = [a for a in apps if a in sys.modules]
@@ -93,7 +93,7 @@ def test_every_game_in_turn_plays_each_game_twice():
         else:
             visits.append([g, 1])
     games = [g for g, n in visits if g is not None]
-    expected = [g for g, _, _, _, has_setup in GAMES if has_setup] * 2
+    expected = [g.id for g in GAMES if g.has_setup] * 2
     assert games == expected, visits
     assert all(n >= 8 for g, n in visits if g is not None), visits
 

@@ -19,7 +19,7 @@ def test_every_device_file_compiles(board, tmp_path):
     # every game with screens ships its app
     from core.launcher import available_games
     for entry in available_games():
-        assert "games/%s/app.mpy" % entry[0] in files
+        assert "games/%s/app.mpy" % entry.id in files
 
 
 def test_mpy_files_are_for_micropython_1_23_or_newer(tmp_path):

@@ -19,8 +19,8 @@ import drive
 from drive import Driver, live
 
 MAX_STEPS = 5000
-IDS = [entry[0] for entry in GAMES]
-TABLE_IDS = [entry[0] for entry in GAMES if entry[4]]     # with a setup form: seats, computer players
+IDS = [entry.id for entry in GAMES]
+TABLE_IDS = [entry.id for entry in GAMES if entry.has_setup]     # with a setup form: seats, computer players
 
 
 def modules(game_id):

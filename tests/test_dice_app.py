@@ -7,7 +7,7 @@ from games.dice.rules import Game, chi_square_x100, verdict
 
 
 def open_dice():
-    items = [g[0] for g in available_games()]
+    items = [g.id for g in available_games()]
     return ["DOWN"] * items.index("dice") + ["A", "A"]  # main menu -> game menu -> New game
 
 

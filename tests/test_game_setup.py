@@ -7,7 +7,7 @@ import pytest
 from games.catalogue import GAMES
 
 
-@pytest.mark.parametrize("game_id", [g[0] for g in GAMES])
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_setup_screen_options_match_the_rules(game_id):
     rules = importlib.import_module("games.%s.rules" % game_id)
     setup = importlib.import_module("games.%s.setup" % game_id)
@@ -30,16 +30,16 @@ def test_setup_screen_options_match_the_rules(game_id):
             what, values = when
             assert isinstance(values, tuple) and values, (name, when)
             if what == "players":
-                entry = [g for g in GAMES if g[0] == game_id][0]
+                entry = [g for g in GAMES if g.id == game_id][0]
                 assert "players" not in spec        # the name means the number of players
-                assert set(values) < set(range(entry[2], entry[3] + 1)), (name, when)
+                assert set(values) < set(range(entry.min_players, entry.max_players + 1)), (name, when)
             else:
                 assert what in names[:names.index(name)], (name, when)
                 assert set(values) <= set(choice[0] for choice in setup.SETUP[names.index(what)][2])
         rules.Game(rules.MAX_PLAYERS, {name: choices[-1][0]})  # accepted by the rules core
 
 
-@pytest.mark.parametrize("entry", GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("entry", GAMES, ids=[g.id for g in GAMES])
 def test_catalogue_player_counts_match_the_rules(entry):
-    rules = importlib.import_module("games.%s.rules" % entry[0])
-    assert (entry[2], entry[3]) == (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+    rules = importlib.import_module("games.%s.rules" % entry.id)
+    assert (entry.min_players, entry.max_players) == (rules.MIN_PLAYERS, rules.MAX_PLAYERS)

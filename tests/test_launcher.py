@@ -15,7 +15,7 @@ ROOT = screen.GOLDEN.rsplit(os.sep, 2)[0]
 
 
 def main_items():
-    return [g[1] for g in available_games()] + ["Settings", "About"]
+    return [g.title for g in available_games()] + ["Settings", "About"]
 
 
 def goto(item):
@@ -27,7 +27,7 @@ def test_boot_shows_the_game_list(tmp_path):
     c = play("", saves=str(tmp_path))
     assert has_text(c, "pocket-party")
     for g in available_games():
-        assert has_text(c, g[1])
+        assert has_text(c, g.title)
     golden(c, "launcher_main")
 
 
@@ -65,7 +65,7 @@ def test_corrupt_settings_are_reported_and_defaults_used(tmp_path):
 
 
 def test_last_game_is_remembered(tmp_path):
-    games = [g[1] for g in available_games()]
+    games = [g.title for g in available_games()]
     if len(games) < 2:
         pytest.skip("needs two games in the launcher")
     play(goto(games[1]) + " B", saves=str(tmp_path))
@@ -359,7 +359,7 @@ def test_typing_a_player_name_on_the_keyboard(tmp_path):
     assert data["names"] == ["Ab"]
 
 
-@pytest.mark.parametrize("game_id", [g[0] for g in available_games()])
+@pytest.mark.parametrize("game_id", [g.id for g in available_games()])
 def test_rules_summary_in_a_game_is_read_only_while_shown(tmp_path, game_id):
     """A+B, "Rules summary": the text from the game's setup.py, which the game does not keep
     loaded while it plays."""
@@ -370,8 +370,8 @@ def test_rules_summary_in_a_game_is_read_only_while_shown(tmp_path, game_id):
     rules = importlib.import_module("games.%s.setup" % game_id).RULES
     sys.modules.pop("games.%s.setup" % game_id)
     start = screen.open_game_keys(game_id)
-    if entry(game_id)[4]:  # a setup form: as few seats as the game allows
-        start += screen.setup_form_keys(game_id, ["human", "normal"] if entry(game_id)[2] > 1 else ["human"])
+    if entry(game_id).has_setup:  # a setup form: as few seats as the game allows
+        start += screen.setup_form_keys(game_id, ["human", "normal"] if entry(game_id).min_players > 1 else ["human"])
     loaded = []
     c = screen.Console("pico", 1, start + ["MENU"], str(tmp_path))
     c.frames.append(lambda con: loaded.append("games.%s.setup" % game_id in sys.modules))

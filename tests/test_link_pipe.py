@@ -23,7 +23,7 @@ SOLO_HEAP = "112K"
 # bisection: Clever Kids 4 players 81 KB solo, 110 KB linked; Word Cards 105 / 139 KB.
 LINK_HEAP = "144K"
 TIMEOUT = 300
-LINKED_GAMES = [e[0] for e in GAMES if e[3] >= 2]
+LINKED_GAMES = [e.id for e in GAMES if e.max_players >= 2]
 
 
 @pytest.fixture(scope="module")

@@ -29,7 +29,7 @@ SEEDS = (1, 2)
 def cases():
     out = []
     for entry in GAMES:
-        gid, lo, hi = entry[0], entry[2], entry[3]
+        gid, lo, hi = entry.id, entry.min_players, entry.max_players
         for n in (1, 2, 4, 5):
             if lo <= n <= hi:
                 for seed in SEEDS:
@@ -75,7 +75,7 @@ def test_selfplay_identical_under_micropython(game, players, seed, mpy_env):
     assert_same_transcript(args, mpy_env)
 
 
-@pytest.mark.parametrize("game,players", [(e[0], min(4, e[3])) for e in GAMES])
+@pytest.mark.parametrize("game,players", [(e.id, min(4, e.max_players)) for e in GAMES])
 def test_selfplay_from_source_fits_the_heap(game, players):
     """No PP_FIRMWARE: MicroPython compiles the game's .py files itself."""
     env = dict(os.environ)

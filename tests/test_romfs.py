@@ -103,7 +103,7 @@ def test_launcher_from_romfs_draws_what_cpython_draws(tmp_path):
     assert out.count("FRAME") > 20
 
 
-@pytest.mark.parametrize("game,players", [(e[0], min(4, e[3])) for e in GAMES])
+@pytest.mark.parametrize("game,players", [(e.id, min(4, e.max_players)) for e in GAMES])
 def test_selfplay_from_romfs_is_the_cpython_game(game, players, tmp_path):
     out = _same_as_cpython("selfplay", [game, "--players", str(players), "--seed", "1"], HEAP_KB, tmp_path)
     assert out.splitlines()[-1].startswith("RESULT ")

@@ -49,7 +49,7 @@ def game_modules(game_id):
 
 def known_games():
     catalogue = load("games.catalogue")
-    return [entry[0] for entry in catalogue.GAMES]
+    return catalogue.ids()
 
 
 def ticks_us():

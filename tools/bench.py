@@ -140,8 +140,8 @@ def game_session_keys(game_id):
     _use_test_helpers()
     import screen
     from games.catalogue import entry
-    kinds = ["human"] if entry(game_id)[3] == 1 else ["human", "normal"]
-    if not entry(game_id)[4]:  # no setup form (the dice roller)
+    kinds = ["human"] if entry(game_id).max_players == 1 else ["human", "normal"]
+    if not entry(game_id).has_setup:  # no setup form (the dice roller)
         return " ".join(screen.open_game_keys(game_id) + GAME_MOVES.split())
     return " ".join(screen.new_game_keys(game_id, kinds) + GAME_MOVES.split())
 
@@ -156,13 +156,13 @@ def every_game_keys(rounds=2):
     _use_test_helpers()
     import screen
     from core.launcher import available_games
-    items = [g[0] for g in available_games()]
+    items = [g.id for g in available_games()]
     keys = []
     at = 0  # the main menu's cursor starts on the last game played
     for r in range(rounds):
         for entry in GAMES:
-            gid = entry[0]
-            if not entry[4]:
+            gid = entry.id
+            if not entry.has_setup:
                 continue
             i = items.index(gid)
             keys += ["DOWN"] * (i - at) if i >= at else ["UP"] * (at - i)
@@ -195,7 +195,7 @@ def bench_heap():
     kb = smallest_heap(lambda kb: console_ok(MENU_KEYS, kb))
     print("  %-28s %s   (live at most %s)" % ("launcher menus", verdict_kb(kb), live_kb(MENU_KEYS)))
     for entry in GAMES:
-        gid, hi = entry[0], entry[3]
+        gid, hi = entry.id, entry.max_players
         n = min(4, hi)
         args = ["tools/selfplay.py", gid, "--players", str(n), "--seed", "1"]
         kb = smallest_heap(lambda kb: heap_ok(args, kb, "RESULT"))
@@ -203,7 +203,7 @@ def bench_heap():
     print("  The whole console, for the record (not a budget item): the launcher, then a game's")
     print("  own screens, views and all; a picked game starts after a reset, as on a console.")
     print("  See docs/app-api.md (Memory) for what a console has.")
-    sessions = [("launcher, then %s" % entry[0], game_session_keys(entry[0])) for entry in GAMES]
+    sessions = [("launcher, then %s" % entry.id, game_session_keys(entry.id)) for entry in GAMES]
     sessions.append(("every game in turn, twice", every_game_keys()))
     for label, keys in sessions:
         kb = smallest_heap(lambda kb: console_ok(keys, kb))
@@ -261,7 +261,7 @@ def bench_strength(seeds):
     print("== Bot strength: normal vs easy, 2 players, %d seeds (target: normal wins >= 65%%)" % seeds)
     import selfplay
     for entry in GAMES:
-        gid, lo, hi = entry[0], entry[2], entry[3]
+        gid, lo, hi = entry.id, entry.min_players, entry.max_players
         if not (lo <= 2 <= hi):
             continue
         wins = 0

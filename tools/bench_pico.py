@@ -103,7 +103,7 @@ def bench_decisions(seeds=DECISION_SEEDS):
     print("  %-8s %-3s %5s  %-17s %-17s %-19s %-11s %s" % (
         "game", "n", "dec.", "median", "max", "bytes median/max", "coll. m/max", "verdict"))
     for entry in bench.GAMES:
-        gid, lo, hi = entry[0], entry[2], entry[3]
+        gid, lo, hi = entry.id, entry.min_players, entry.max_players
         for n in sorted(set(min(max(p, lo), hi) for p in (2, 4))):
             try:
                 cal, times, allocs = decision_runs(gid, n, seeds)
@@ -247,9 +247,9 @@ def computer_game_keys(game_id):
     sessions._use_test_helpers()
     import screen
     e = sessions._entry(game_id)
-    if not e[4]:
+    if not e.has_setup:
         return sessions.game_session(game_id).keys
-    kinds = ["normal"] * min(4, e[3])
+    kinds = ["normal"] * min(4, e.max_players)
     s = sessions.record(game_id, screen.new_game_keys(game_id, kinds), sessions.GameDriver(game_id))
     return s.keys
 
@@ -266,9 +266,9 @@ def bench_heap32():
     print("  %-28s %-14s %-22s %s" % ("", "frame peak", "resident 64 / 32-bit", "est. 32-bit frame peak"))
     items = [("launcher menus", "launcher", 0, bench.MENU_KEYS)]
     for e in bench.GAMES:
-        n = min(4, e[3])
-        items.append(("%s, %d computer players" % (e[0], n) if e[4] else "%s, the roller" % e[0], e[0], n,
-                      " ".join(computer_game_keys(e[0]))))
+        n = min(4, e.max_players)
+        items.append(("%s, %d computer players" % (e.id, n) if e.has_setup else "%s, the roller" % e.id, e.id, n,
+                      " ".join(computer_game_keys(e.id))))
     for label, gid, n, keys in items:
         peak = frame_peak(keys)
         r64 = resident_peak("unix", gid, n)

@@ -188,9 +188,9 @@ def heap_report(launcher_keys, games, out=print):
     out("== Live heap: firmware from a ROMFS image / from .mpy files (64-bit unix port, KB)")
     rows = [("launcher menus", live_heap_session(launcher_keys))]
     for entry in games:
-        n = min(4, entry[3])
-        args = [entry[0], "--players", str(n), "--seed", "1"]
-        rows.append(("%s, %d player%s" % (entry[0], n, "s" if n > 1 else ""), live_heap_selfplay(args)))
+        n = min(4, entry.max_players)
+        args = [entry.id, "--players", str(n), "--seed", "1"]
+        rows.append(("%s, %d player%s" % (entry.id, n, "s" if n > 1 else ""), live_heap_selfplay(args)))
     for label, pair in rows:
         out("  %-24s heap with ROMFS %5.1f KB   heap with .mpy %5.1f KB   (%.1f KB less)" % (
             label, pair.rom / 1024, pair.mpy / 1024, (pair.mpy - pair.rom) / 1024))

@@ -35,7 +35,7 @@ def expand(script):
     """Replace the MENU_/GAME_ shortcuts with the keys for the current game list."""
     from core.launcher import available_games
     games = available_games()
-    items = [g[0] for g in games] + ["Settings", "About"]
+    items = [g.id for g in games] + ["Settings", "About"]
     out = []
     for tok in script.split():
         if tok == "MENU_SETTINGS":
@@ -43,10 +43,10 @@ def expand(script):
         elif tok == "MENU_ABOUT":
             out += ["DOWN"] * items.index("About") + ["A"]
         elif tok == "KEYBOARD":
-            setup_game = [g for g in games if g[4]]
+            setup_game = [g for g in games if g.has_setup]
             if not setup_game:
                 continue
-            out += ["DOWN"] * items.index(setup_game[0][0]) + ["A"]
+            out += ["DOWN"] * items.index(setup_game[0].id) + ["A"]
             # game menu: "New game" is first without a save; P1 name row; LEFT to "Type..."; A
             out += ["A", "DOWN", "LEFT", "A", "RIGHT", "RIGHT", "A", "DOWN", "A"]
         elif tok.startswith("GAME_"):

@@ -40,16 +40,16 @@ MAX_KEYS = 4000         # a driver that goes round in circles stops here
 
 def kinds_for(game_id):
     e = _entry(game_id)
-    n = min(4, e[3])
+    n = min(4, e.max_players)
     people = min(PEOPLE, n)
     return ["human"] * people + ["normal"] * (n - people)
 
 
 def _entry(game_id):
     for e in GAMES:
-        if e[0] == game_id:
+        if e.id == game_id:
             return e
-    raise ValueError("unknown game '%s' (known: %s)" % (game_id, ", ".join(g[0] for g in GAMES)))
+    raise ValueError("unknown game '%s' (known: %s)" % (game_id, ", ".join(g.id for g in GAMES)))
 
 
 class GameDriver:
@@ -180,7 +180,7 @@ def launcher_session():
 def game_session(game_id):
     import screen
     e = _entry(game_id)
-    if not e[4]:     # no setup form: the dice roller
+    if not e.has_setup:     # no setup form: the dice roller
         return record(game_id, screen.open_game_keys(game_id) + DICE_KEYS)
     kinds = kinds_for(game_id)
     driver = GameDriver(game_id)
@@ -193,8 +193,8 @@ def all_sessions(game_ids=None):
     _use_test_helpers()
     out = [launcher_session()]
     for e in GAMES:
-        if game_ids is None or e[0] in game_ids:
-            out.append(game_session(e[0]))
+        if game_ids is None or e.id in game_ids:
+            out.append(game_session(e.id))
     return out
 
 

@@ -29,7 +29,7 @@ def available_games():
     for entry in catalogue.GAMES:
         for name in ("app.py", "app.mpy"):
             try:
-                os.stat(base + "/" + entry[0] + "/" + name)
+                os.stat(base + "/" + entry.id + "/" + name)
                 out.append(entry)
                 break
             except OSError:
@@ -63,11 +63,11 @@ class Launcher:
         while True:
             games = available_games()
             for i in range(len(games)):
-                if games[i][0] == self.settings.last_game:
+                if games[i].id == self.settings.last_game:
                     index = i
             items = []
             for g in games:
-                items.append(g[1] + (" *" if self.saves.exists(g[0]) else ""))
+                items.append(g.title + (" *" if self.saves.exists(g.id) else ""))
             items.append("Settings")
             items.append("About")
             choice = ui.menu("pocket-party", items, index)
@@ -118,7 +118,7 @@ class Launcher:
 
     def game_menu(self, entry):
         ui = self.ui
-        game_id, title = entry[0], entry[1]
+        game_id, title = entry.id, entry.title
         self.remember(game_id)
         back_to = None      # the item to come back to (after reading the rules)
         while True:
@@ -146,7 +146,7 @@ class Launcher:
             else:
                 if has_save and not ui.confirm("New game", "Start over? The saved game is lost."):
                     continue
-                if entry[4]:
+                if entry.has_setup:
                     setup = self.setup(entry)
                 else:
                     setup = {"seats": [{"name": "You", "kind": "human"}], "options": {}}
@@ -191,7 +191,7 @@ class Launcher:
 
     def setup(self, entry):
         """Players, seats and options. Returns {'seats': [...], 'options': {...}} or None."""
-        game_id, title, lo, hi = entry[0], entry[1], entry[2], entry[3]
+        game_id, title, lo, hi = entry.id, entry.title, entry.min_players, entry.max_players
         # the game's setup.py: a few labelled options, never its whole rules core
         offered = load_module("games.%s.setup" % game_id).SETUP
         unload("games.%s.setup" % game_id)

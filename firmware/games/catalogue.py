@@ -1,21 +1,38 @@
 """Every game the console knows, without importing any of them.
 
-(id, title, min players, max players, setup screen). A game without a setup
-screen starts with one human seat and default options. The launcher shows a game once its
-`games/<id>/app.py` (or .mpy) is on the filesystem; tools use the rules cores.
+A game without a setup screen starts with one human seat and default options. The
+launcher shows a game once its `games/<id>/app.py` (or .mpy) is on the filesystem;
+tools use the rules cores.
 """
 
+
+class Entry:
+    """One game of the catalogue: what the launcher lists and how a new game starts."""
+    __slots__ = ("id", "title", "min_players", "max_players", "has_setup")
+
+    def __init__(self, game_id, title, min_players, max_players, has_setup):
+        self.id = game_id
+        self.title = title
+        self.min_players = min_players
+        self.max_players = max_players
+        self.has_setup = has_setup   # a setup form (seats, options); else one person, defaults
+
+
 GAMES = (
-    ("dice", "Dice roller", 1, 1, False),
-    ("clever", "Clever Kids", 1, 4, True),
-    ("dizzle", "Dizzle", 1, 4, True),
-    ("cookie", "Cookie Party", 2, 5, True),
-    ("words", "Word Cards", 2, 4, True),
+    Entry("dice", "Dice roller", 1, 1, False),
+    Entry("clever", "Clever Kids", 1, 4, True),
+    Entry("dizzle", "Dizzle", 1, 4, True),
+    Entry("cookie", "Cookie Party", 2, 5, True),
+    Entry("words", "Word Cards", 2, 4, True),
 )
 
 
 def entry(game_id):
     for e in GAMES:
-        if e[0] == game_id:
+        if e.id == game_id:
             return e
     return None
+
+
+def ids():
+    return [e.id for e in GAMES]
