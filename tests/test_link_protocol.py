@@ -457,7 +457,7 @@ def test_a_stray_header_on_an_idle_link_does_not_delay_the_next_action(junk, gap
     assert p.a.kinds() == [link.LINKED] and p.b.kinds() == [link.LINKED]
 
 
-@pytest.mark.parametrize("partial_ms", [T.partial_ms, 10 ** 6], ids=["", "check-byte-alone"])
+@pytest.mark.parametrize("partial_ms", [T.partial_ms, 10 ** 6], ids=["both-defences", "check-byte-alone"])
 @pytest.mark.parametrize("line", [0, 1])          # the action's frame, or its ACK
 @pytest.mark.parametrize("at,value", [(1, 111), (1, 120), (1, 0x30), (1, 1), (2, 7), (3, link.NAK)])
 def test_a_corrupted_header_inside_a_frame_costs_one_resend(line, at, value, partial_ms):
