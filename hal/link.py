@@ -10,9 +10,9 @@ is received or sent (write(buf, n) is the stream write with a length, no slice).
 The simulator's cable ends (sim/cable.py) have the same five methods.
 """
 
-BAUD = 115200       # 11.5 bytes a millisecond: an action frame (~15 bytes) takes 1.3 ms
+BAUD = 115200       # 11.5 bytes a millisecond: an action frame (~16 bytes) takes 1.4 ms
 RX_RING = 512       # 44 ms of bytes at full speed; the protocol keeps at most 4 frames
-                    # (4 x 126 bytes) in flight, and a console polls every ~20 ms nap
+                    # (4 x 127 bytes) in flight, and a console polls every ~20 ms nap
 
 
 class Link:

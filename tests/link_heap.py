@@ -138,6 +138,10 @@ def main():
     print("LINKHEAP channel %d" % channel)
     print("LINKHEAP idle_poll_x1000 %d" % allocated(idle, 1000))
     print("LINKHEAP heartbeat_x100 %d" % allocated(heartbeat, 100))
+    # once before counting: under some firmware paths (PP_FIRMWARE; pytest's numbered
+    # temporary folder changes every run) the first action after linking allocates a
+    # one-off 128 bytes, with protocol 1 as with 2, which no later action repeats
+    action()
     print("LINKHEAP send_and_receive_action_x100 %d" % allocated(action, 100))
     for i in range(4):  # the sending side's part, measured alone: queue them first
         b.send_action(1, i, "1@5,8")

@@ -77,10 +77,12 @@ class Peer:
             self.plug_at = None
             print("LINK plugged back")
         m = self.channel.poll()
-        if self.end.peer_gone and not (self.bye and self.finishing):
-            print("LINK the other process ended")
-            sys.exit(5)
         if m is None:
+            # judged only once poll() has read all that came: what the other process
+            # sent before it ended (its mismatch hello, say) is heard first
+            if self.end.peer_gone and not (self.bye and self.finishing):
+                print("LINK the other process ended")
+                sys.exit(5)
             self.clock.sleep_ms(1)
             return None
         if m.kind == link.LINKED:

@@ -17,7 +17,7 @@ from games.catalogue import GAMES
 
 ROOT = mpy.ROOT
 SOLO_HEAP = "112K"
-# A linked console here holds, beside the game: core.link (15.6 KB on this 64-bit port,
+# A linked console here holds, beside the game: core.link (16.0 KB on this 64-bit port,
 # ~12 KB on a 32-bit one), a Channel (3.4 KB), core.linkgame, and the simulator's pipe
 # cable (sim.cable, 11 KB: on a console hal.link is a few hundred bytes). Measured by
 # bisection: Clever Kids 4 players 81 KB solo, 110 KB linked; Word Cards 105 / 139 KB.

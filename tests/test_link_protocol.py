@@ -215,7 +215,7 @@ def test_version_mismatch_gives_both_a_clear_reason(change, words, b_words):
 
 def test_other_protocol_version_is_a_mismatch():
     p = Pair()
-    p.b.channel._hello[4] = link.PROTOCOL + 1
+    p.b.channel._hello[5] = link.PROTOCOL + 1     # the first payload byte
     p.open()
     p.run(2000)
     assert p.a.events == [(link.MISMATCH, "Link protocol %d on the other console, %d on this one: put the same "
@@ -286,14 +286,11 @@ def test_garbage_only_while_linked_is_lost_with_a_noise_reason():
 
 
 def _frame(kind, seq, payload):
-    buf = bytearray(link.FRAME_MAX)
-    buf[0] = link.SYNC
-    buf[1] = len(payload)
-    buf[2] = seq
-    buf[3] = kind
-    buf[4:4 + len(payload)] = payload
-    crc = link.crc16(buf, 1, 4 + len(payload))
-    return bytes(buf[:4 + len(payload)]) + bytes((crc >> 8, crc & 0xFF))
+    """A frame as docs/link.md gives it, built here rather than by core.link."""
+    head = bytes((link.SYNC, len(payload), seq, kind))
+    body = head + bytes((link.crc8(head, 0, 4),)) + payload
+    crc = link.crc16(body, 1, len(body))
+    return body + bytes((crc >> 8, crc & 0xFF))
 
 
 @pytest.mark.parametrize("kind,payload", [
@@ -397,3 +394,91 @@ def test_a_console_busy_longer_than_lost_reads_what_waited_before_judging():
     assert p.a.kinds() == [link.LINKED]
     assert p.b.kinds() == [link.LINKED, link.LOST, link.LINKED]
     assert p.b.events[-1][2] is False     # the same console: nothing lost
+
+
+class SetByte:
+    """A cable that changes one byte: the at-th byte sent from now on becomes value
+    (a noise model, sim/cable.Noise's interface: deterministic, for one known fault)."""
+
+    def __init__(self, at, value):
+        self.at = at
+        self.value = value
+        self.count = 0
+
+    def apply(self, byte, out):
+        if self.count == self.at:
+            byte = self.value
+        self.count += 1
+        out.append((byte, 0))
+
+
+def _idle_pair(timing=None):
+    """Linked, everything acknowledged, between two heartbeats."""
+    p = Pair(timing=timing)
+    p.linked()
+    p.run(300)
+    assert not p.a.channel.pending() and not p.b.channel.pending()
+    return p
+
+
+def _action_delay(p):
+    """Virtual ms from sending an action to its acknowledgement being back."""
+    t0 = p.clock.now
+    p.a.channel.send_action(0, 0, "G21")
+    p.until(lambda: p.b.actions and not p.a.channel.pending(), 30000)
+    assert p.b.actions == [(0, 0, "G21")]
+    return p.clock.now - t0
+
+
+# One resend interval and a few polls: what a frame lost on the wire costs anyway.
+ONE_RESEND = T.resend_ms + 30
+
+
+@pytest.mark.parametrize("to", ["b", "a"])        # before the action, or before its ACK
+@pytest.mark.parametrize("gap_ms", [0, 20, 700])
+@pytest.mark.parametrize("junk", [
+    b"\xa5\x78",                                # a start and a long length: what the audit saw
+    b"\xa5\x6f",
+    b"\xa5\x30",
+    b"\xa5",
+    b"\xa5\x78\x00\x11",                        # a whole header but for its check byte
+    "valid",                                    # a header that passes its check, then nothing
+])
+def test_a_stray_header_on_an_idle_link_does_not_delay_the_next_action(junk, gap_ms, to):
+    """Noise on a quiet cable that looks like the start of a frame must not hold back
+    the frames after it (before protocol 2, `A5 78` delayed the next action 9 s)."""
+    p = _idle_pair()
+    if junk == "valid":
+        junk = bytes((link.SYNC, 120, 0, link.ACTION, link.crc8(bytes((link.SYNC, 120, 0, link.ACTION)), 0, 4)))
+    getattr(p.cable, to).inject(junk)
+    p.run(gap_ms)
+    delay = _action_delay(p)
+    assert delay <= ONE_RESEND, "%d ms" % delay
+    assert p.a.kinds() == [link.LINKED] and p.b.kinds() == [link.LINKED]
+
+
+@pytest.mark.parametrize("partial_ms", [T.partial_ms, 10 ** 6], ids=["both-defences", "check-byte-alone"])
+@pytest.mark.parametrize("line", [0, 1])          # the action's frame, or its ACK
+@pytest.mark.parametrize("at,value", [(1, 111), (1, 120), (1, 0x30), (1, 1), (2, 7), (3, link.NAK)])
+def test_a_corrupted_header_inside_a_frame_costs_one_resend(line, at, value, partial_ms):
+    """A frame whose length (or sequence number, or kind) byte went bad on the wire is
+    refused at once by the header's check byte, so the resend is read as it comes; the
+    check byte does it alone, without the wait for a partial frame (partial_ms)."""
+    p = _idle_pair(link.Timing(partial_ms=partial_ms))
+    p.cable.lines[line].noise = SetByte(at, value)
+    delay = _action_delay(p)
+    assert delay <= ONE_RESEND, "%d ms" % delay
+    assert p.a.channel.resent <= 1
+    assert p.a.kinds() == [link.LINKED] and p.b.kinds() == [link.LINKED]
+
+
+def test_header_check_is_crc8():
+    assert link.crc8(b"123456789", 0, 9) == 0xF4     # CRC-8/SMBUS's check value
+    # every single-byte error in a header is caught
+    head = bytearray((link.SYNC, 12, 34, link.ACTION))
+    good = link.crc8(head, 0, 4)
+    for i in range(1, 4):
+        for e in range(1, 256):
+            head[i] ^= e
+            assert link.crc8(head, 0, 4) != good
+            head[i] ^= e

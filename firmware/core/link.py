@@ -2,9 +2,10 @@
 
 Both consoles run the same rules core from one shared seed, so only actions travel,
 never screens. This module frames messages (start byte, length, sequence number, kind,
-payload, CRC-16), acknowledges and resends them (go-back-N over a window of frames),
-keeps the link alive with heartbeats, gives a "link lost" verdict after a silence, and
-checks in a handshake that both consoles run the same game, rules and data.
+a check byte of those four, payload, CRC-16), acknowledges and resends them (go-back-N
+over a window of frames), keeps the link alive with heartbeats, gives a "link lost"
+verdict after a silence, and checks in a handshake that both consoles run the same game,
+rules and data.
 
 Pure: the byte port (hal.link, or a simulated cable end: open, close, readinto(buf) -> n
 without blocking, write(buf, n)) and the clock (hal.clock) are passed in, so the same code
@@ -19,12 +20,12 @@ except ImportError:
     def const(x):
         return x
 
-PROTOCOL = 1        # the frame and message formats below; a change must bump it
+PROTOCOL = 2        # the frame and message formats below; a change must bump it (2: the header check)
 
 SYNC = 0xA5         # first byte of every frame (not ASCII: a boot log or a REPL is noise)
 MAX_PAYLOAD = 120   # the longest action is 15 bytes, a 5-seat new game about 90
-_HEADER = const(4)  # SYNC, LEN, SEQ, KIND
-FRAME_MAX = MAX_PAYLOAD + 6     # the header, the payload, the CRC-16
+_HEADER = const(5)  # SYNC, LEN, SEQ, KIND, HCHK (the CRC-8 of the four before it)
+FRAME_MAX = MAX_PAYLOAD + 7     # the header, the payload, the CRC-16
 
 # link control: never queued, never acknowledged
 HELLO = 0x01        # the handshake (versions, this console's session)
@@ -42,7 +43,7 @@ MISMATCH = 0x22     # the consoles cannot play together; .text() says why
 ERROR = 0x23        # a checked frame this console cannot read; .text() says why
 
 QUEUE = 8           # messages waiting for an acknowledgement or their turn to go
-_WINDOW = const(4)  # frames in flight: 4 x 126 bytes fit the peer's 512-byte UART ring
+_WINDOW = const(4)  # frames in flight: 4 x 127 bytes fit the peer's 512-byte UART ring
 _CHUNK = const(32)  # bytes taken from the port at a time
 _HEARD = const(1)   # HELLO flag: "I have your hello and our versions match"
 
@@ -71,20 +72,40 @@ def crc16(buf, start, end):
     return crc
 
 
+_CRC8 = b"\x00\x07\x0e\x09\x1c\x1b\x12\x15\x38\x3f\x36\x31\x24\x23\x2a\x2d"   # x<<4 through 0x07
+
+
+def crc8(buf, start, end):
+    """CRC-8/SMBUS (poly 0x07, init 0) of buf[start:end], a nibble at a time from a 16-byte
+    table: the header's check byte. It catches every error burst up to 8 bits, so a length
+    byte gone bad is refused as soon as the header is in, rather than trusted until the
+    CRC-16 at the frame's end: a false length of 120 on a quiet link would hold back every
+    frame behind it until 127 bytes came (seconds of resends; docs/link.md)."""
+    crc = 0
+    for i in range(start, end):
+        crc ^= buf[i]
+        crc = ((crc << 4) & 0xFF) ^ _CRC8[crc >> 4]
+        crc = ((crc << 4) & 0xFF) ^ _CRC8[crc >> 4]
+    return crc
+
+
 class Timing:
     """The link's clock in milliseconds. lost_ms is long because a console does not serve
     the link while a computer player thinks: the slowest decision in `make bench` is 18 s
     est. Pico (Clever Kids, 4 players); lower it once the game serves the link meanwhile."""
-    __slots__ = ("heartbeat_ms", "resend_ms", "resend_max_ms", "retries", "lost_ms", "hello_ms")
+    __slots__ = ("heartbeat_ms", "resend_ms", "resend_max_ms", "retries", "lost_ms", "hello_ms", "partial_ms")
 
     def __init__(self, heartbeat_ms=1000, resend_ms=200, resend_max_ms=2000, retries=12, lost_ms=20000,
-                 hello_ms=500):
+                 hello_ms=500, partial_ms=50):
         self.heartbeat_ms = heartbeat_ms    # an ACK goes out when nothing else did for this long
         self.resend_ms = resend_ms          # first wait for an acknowledgement, doubled each time...
         self.resend_max_ms = resend_max_ms  # ...up to this
         self.retries = retries              # resends without progress before "lost" (~21 s)
         self.lost_ms = lost_ms              # silence before "lost"
         self.hello_ms = hello_ms            # the handshake is repeated this often until linked
+        # a frame comes whole (127 bytes at most: 11 ms at 115200 baud), so a part of one
+        # with nothing more in the port this long after its last byte is not a frame's start
+        self.partial_ms = partial_ms
 
 
 class Versions:
@@ -176,8 +197,14 @@ def printable(buf, start, end):
     return True
 
 
-def _seal(buf, end):
-    """Write the CRC of buf[1:end] after it; the frame's length."""
+def _seal(buf, end, seq, kind):
+    """Write the header of a frame whose payload ends at end, and the CRC of buf[1:end]
+    after it; the frame's length."""
+    buf[0] = SYNC
+    buf[1] = end - _HEADER
+    buf[2] = seq
+    buf[3] = kind
+    buf[4] = crc8(buf, 0, 4)
     crc = crc16(buf, 1, end)
     buf[end] = crc >> 8
     buf[end + 1] = crc & 0xFF
@@ -224,7 +251,8 @@ class Channel:
         self._clen = 0
         self._rx = bytearray(FRAME_MAX)
         self._n = 0
-        self._flen = 0
+        self._flen = 0              # the frame's length once its header passed the check
+        self._rx_at = 0             # when the port last gave bytes
         self._ready = False
         self._held = False
         self._rx_next = 0
@@ -313,6 +341,11 @@ class Channel:
                 continue
             if self._cpos >= self._clen:
                 n = self.port.readinto(self._chunk)
+                if not n and self._n and self.clock.ticks_diff(now, self._rx_at) >= self.timing.partial_ms:
+                    # a start that no frame followed: read on from the next SYNC buffered
+                    self._shift(1, True)
+                    self._ready = self._check()
+                    continue
                 if not n:
                     # the timers only once all that waited is read: after a long busy
                     # spell the other console's frames are in the UART ring, not lost
@@ -322,6 +355,7 @@ class Channel:
                     break
                 self._cpos = 0
                 self._clen = n
+                self._rx_at = now
             b = self._chunk[self._cpos]
             self._cpos += 1
             self._ready = self._push(b)
@@ -368,12 +402,7 @@ class Channel:
         return (self._head + self._count) % QUEUE
 
     def _queue(self, k, kind, end):
-        slot = self._slots[k]
-        slot[0] = SYNC
-        slot[1] = end - _HEADER
-        slot[2] = (self._base + self._count) & 0xFF
-        slot[3] = kind
-        self._lens[k] = _seal(slot, end)
+        self._lens[k] = _seal(self._slots[k], end, (self._base + self._count) & 0xFF, kind)
         self._count += 1
         self._transmit(self.clock.ticks_ms())
 
@@ -394,35 +423,25 @@ class Channel:
             self._last_tx = now
 
     def _send_ack(self, now, kind=ACK):
-        a = self._ack
-        a[0] = SYNC
-        a[1] = 0
-        a[2] = self._rx_next
-        a[3] = kind
-        self.port.write(a, _seal(a, _HEADER))
+        self.port.write(self._ack, _seal(self._ack, _HEADER, self._rx_next, kind))
         self._last_tx = now
 
     def _build_hello(self):
         h = self._hello
         v = self.versions
-        h[0] = SYNC
-        h[2] = 0
-        h[3] = HELLO
-        h[4] = PROTOCOL
-        h[5] = 0
+        h[_HEADER] = PROTOCOL
+        h[_HEADER + 1] = 0
         for j in range(4):
-            h[6 + j] = self.nonce[j]
-        _put_u16(h, 10, v.rules)
-        _put_u16(h, 12, v.data)
-        i = put_text(h, 14, v.game)
-        i = put_text(h, i, v.firmware)
-        h[1] = i - _HEADER
-        return i + 2
+            h[_HEADER + 2 + j] = self.nonce[j]
+        _put_u16(h, _HEADER + 6, v.rules)
+        _put_u16(h, _HEADER + 8, v.data)
+        i = put_text(h, _HEADER + 10, v.game)
+        return put_text(h, i, v.firmware) + 2
 
     def _send_hello(self, now):
         h = self._hello
-        h[5] = _HEARD if (self._heard or self.state == LINKED_STATE) else 0
-        self.port.write(h, _seal(h, self._hello_len - 2))
+        h[_HEADER + 1] = _HEARD if (self._heard or self.state == LINKED_STATE) else 0
+        self.port.write(h, _seal(h, self._hello_len - 2, 0, HELLO))
         self._hello_at = now
         self._last_tx = now
 
@@ -439,21 +458,23 @@ class Channel:
 
     def _check(self):
         """True when the buffer starts with a whole frame whose CRC is right; a bad start
-        is dropped up to the next SYNC in what is buffered, so a frame hidden behind
-        garbage (or behind a frame that lost a byte) is still found."""
+        (a header failing its check, a frame failing its CRC) is dropped up to the next
+        SYNC in what is buffered, so a frame hidden behind garbage (or behind a frame that
+        lost a byte) is still found."""
         rx = self._rx
         while True:
             n = self._n
-            if n < 2:
-                return False
-            length = rx[1]
-            if length <= MAX_PAYLOAD:
-                total = length + _HEADER + 2
+            if not self._flen:
+                if n < _HEADER:
+                    return False
+                if rx[1] <= MAX_PAYLOAD and rx[4] == crc8(rx, 0, 4):
+                    self._flen = rx[1] + _HEADER + 2
+            if self._flen:
+                total = self._flen
                 if n < total:
                     return False
                 crc = crc16(rx, 1, total - 2)
                 if rx[total - 2] == crc >> 8 and rx[total - 1] == crc & 0xFF:
-                    self._flen = total
                     return True
                 self.bad_frames += 1
             self._shift(1, True)
@@ -462,6 +483,7 @@ class Channel:
         """Drop the buffer's first bytes (up to the next SYNC after start when to_sync)."""
         rx = self._rx
         n = self._n
+        self._flen = 0
         i = start
         if to_sync:
             while i < n and rx[i] != SYNC:
@@ -477,7 +499,6 @@ class Channel:
 
     def _consume(self):
         self._shift(self._flen, False)
-        self._flen = 0
         return self._check()
 
     def _handle(self, now):
