@@ -239,7 +239,7 @@ def test_pass_screen_between_two_humans(tmp_path):
 def test_illegal_choices_show_the_reason(tmp_path):
     # free setup: chip 2 on the first free space, then A on that space again
     c, d = stop_at(tmp_path, ["human", "easy"], lambda g: g.phase == "place", ["A", "LEFT", "A"], {"setup": "free"})
-    assert has_text(c, "Space 0 0 is not") and has_text(c, "cross or a chip")
+    assert has_text(c, "Space 1 1 is not") and has_text(c, "cross or a chip")      # counted from 1
     assert d.game.placed == 1
     golden(c, "cookie_refused")
 

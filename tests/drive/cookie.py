@@ -4,7 +4,7 @@ phase's extra actions first, then the views)."""
 import sys
 
 from games.cookie.data import SEG_SPACES, SPACE_SEGS
-from games.cookie.state import seg_index
+from games.cookie.state import seg_index, space_index
 
 SIDE_NAMES = ("UP", "DOWN", "LEFT", "RIGHT")    # top, bottom, left, right: SPACE_SEGS order
 
@@ -48,7 +48,7 @@ def keys_for(game, action):
         space = SEG_SPACES[2 * wall] if SEG_SPACES[2 * wall] < 36 else SEG_SPACES[2 * wall + 1]
         return walk(app.start(game), space) + ["A", SIDE_NAMES[side_of(space, wall)], "A"]
     if words[0] == "put":
-        space = int(words[1]) * 6 + int(words[2])
+        space = space_index(int(words[1]), int(words[2]))
     else:
         space = game.chip_space(game.seat, int(words[1]))
     return walk(app.start(game), space) + ["A"]

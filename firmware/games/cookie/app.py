@@ -18,7 +18,7 @@ from core.saves import SaveError
 from core.table import LIVE, TableApp, run as run_app
 from games.cookie import bot, rules, view
 from games.cookie.data import CHIPS, SEG_SPACES, SPACE_SEGS
-from games.cookie.state import seg_index, seg_name, space_name
+from games.cookie.state import seg_index, seg_name, space_index, space_name
 from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
 
 LAYOUT = "cookielay"    # the save slot of the last finished layout, for "Copy last layout"
@@ -171,7 +171,7 @@ class App(TableApp):
         for action in game.legal_actions():
             words = action.split()
             if words[0] == "put":
-                legal[int(words[1]) * 6 + int(words[2])] = 1
+                legal[space_index(int(words[1]), int(words[2]))] = 1
             elif words[0] == "move" or words[0] == "give":
                 legal[game.chip_space(seat, int(words[1]))] = 1
             elif words[0] == "wall":
@@ -310,7 +310,7 @@ class App(TableApp):
             wall = seg_index(words[1], int(words[2]), int(words[3]))
             verb, what = "draws", "a wall"
         elif words[0] == "put":
-            cursor = int(words[1]) * 6 + int(words[2])
+            cursor = space_index(int(words[1]), int(words[2]))
             chip = game.moving or (game.pending[0] if game.pending else CHIPS[game.placed])
             verb, what = "puts", "chip %d" % chip
         elif words[0] == "move" or words[0] == "give":

@@ -20,6 +20,7 @@ claims lists [task, slot, points, chip, round]: unpacked here into names.
 from core import draw, font
 from core.font import FONT3x5
 from games.cookie.data import SPACE_SEGS
+from games.cookie.state import space_name
 
 BY = 1          # the board's top edge (x starts at 0)
 PX = 64         # the panel's left edge
@@ -175,11 +176,12 @@ def prompt(fb, first, second=""):
 
 def zoom(fb, game, seat, space):
     """The space under the cursor, readable: its cookie (even under a chip
-    or a cross; red ring), the kind's name, its row and column, chip or cross."""
+    or a cross; red ring), the kind's name, its row and column (from 1), chip
+    or cross."""
     fb.fill_rect(PX - 1, ZY - 2, 11, 11, 0)
     cell(fb, game, seat, space, PX - 2, ZY - 3, False, True)
     font.text(fb, game.kind_name(space)[:8], PX + 11, ZY)
-    font.text(fb, "%d %d" % (space // 6, space % 6), PX, ZY + 11, 1, FONT3x5)
+    font.text(fb, space_name(space), PX, ZY + 11, 1, FONT3x5)
     chip = game.chip_at[seat][space]
     what = "crossed" if game.crossed[seat][space] else "chip %d" % chip if chip else "red" if game.red[space] else ""
     font.text(fb, what, PX + 15, ZY + 9)
