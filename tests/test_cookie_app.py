@@ -114,6 +114,19 @@ def lit(console, x, y):
     return rows(console.panel())[y][x] == "#"
 
 
+def has_small(console, s):
+    """s drawn in the small font (FONT3x5: a title over the panel) anywhere on the panel."""
+    import framebuf
+    from core import font
+    w = font.width(s, font.FONT3x5)
+    buf = bytearray(w * 8)
+    font.text(framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB), s, 0, 0, 1, font.FONT3x5)
+    want = [r for r in rows(buf, w, 8) if "#" in r]
+    screen = rows(console.panel())
+    return any(all(screen[y + i][x:x + w] == want[i] for i in range(len(want)))
+               for y in range(64 - len(want)) for x in range(128 - w + 1))
+
+
 def bracketed(console, s):
     """Space s drawn as a legal target: a 3-pixel L in each inner corner."""
     x, y = 10 * (s % 6), 1 + 10 * (s // 6)
@@ -171,12 +184,13 @@ def test_summary_of_what_the_others_did(tmp_path):
 
     def stop(console):
         state = live()
-        if state and state["game"].round == 2 and has_text(console, "What happened"):
-            seen.append(1)
+        if state and state["game"].round == 2 and has_small(console, "What happened"):
+            seen.append(state["game"])
             return None
         return player(console)
     c, _ = run_game(tmp_path, ["human", "easy"], None, 1, stop)
-    assert seen and has_text(c, "Ben:") and has_text(c, "Round 2: rolled")
+    # the first event Ann has not read: Ben's wall, on Ben's board (his name over the event)
+    assert seen and has_text(c, "Ben") and has_text(c, "wall V 2 6") and has_text(c, "1/3")
     golden(c, "cookie_summary")
 
 
@@ -239,8 +253,9 @@ def test_pass_screen_between_two_humans(tmp_path):
 def test_illegal_choices_show_the_reason(tmp_path):
     # free setup: chip 2 on the first free space, then A on that space again
     c, d = stop_at(tmp_path, ["human", "easy"], lambda g: g.phase == "place", ["A", "LEFT", "A"], {"setup": "free"})
-    assert has_text(c, "Space 0 0 is not") and has_text(c, "cross or a chip")
-    assert d.game.placed == 1
+    # counted from 1, beside the board (not over it): the refused space, the cursor's, is lit
+    assert has_text(c, "Space 1 1") and has_text(c, "is not") and has_text(c, "cross or a")
+    assert d.game.placed == 1 and lit(c, 2, 3) and lit(c, 8, 9)
     golden(c, "cookie_refused")
 
     # the walls of the rolled chip: a side that is already drawn
@@ -250,7 +265,7 @@ def test_illegal_choices_show_the_reason(tmp_path):
     g = d.game
     k = [j for j in range(4) if g.walls[0][SPACE_SEGS[4 * g.space + j]]][0]
     c, d = stop_at(tmp_path / "c", ["human", "easy"], drawn_side, [("UP", "DOWN", "LEFT", "RIGHT")[k], "A"])
-    assert has_text(c, "Wall") and has_text(c, "already there")
+    assert has_text(c, "Wall") and has_text(c, "is already") and has_text(c, "there")
     assert d.game.need == g.need
 
 
@@ -354,7 +369,7 @@ def news_game(tmp_path, kinds, seed, stop=None):
         g = state["game"]
         if d.quit_save is not None and d.resume_save is None:
             d.resume_save = store.load("cookie")[0]     # written as the game resumed
-        if state["waiting"] == "continue" and has_text(console, "What happened"):
+        if state["waiting"] == "continue" and has_small(console, "What happened"):
             news.append((d.decisions, g.to_act(), bytes(console.panel())))
         if stop is not None and d.quit_news is None and stop(console, g, d.decisions):
             d.quit_news = len(news)
@@ -395,14 +410,12 @@ def test_what_happened_is_kept_across_save_and_quit(tmp_path):
     assert [e for e in texts if e.startswith("Ben:")]
     anns = [i for i in range(d.quit_news, len(split)) if split[i][1] == 0][0]
     shot = Shot(split[anns][2])
-    assert has_text(shot, "What happened")
-    from core import font
-    lines = []
-    for e in texts:       # the rows the list shows first (five; a long event wraps)
-        wrapped = font.wrap(e, 126)
-        lines += [wrapped[0]] + [" " + more for more in font.wrap(" ".join(wrapped[1:]), 120)]
-    for row in lines[:5]:
-        assert has_text(shot, row.strip())
+    assert has_small(shot, "What happened") and has_text(shot, "1/")
+    # the first page: the first of them, on the board of the player it names (the name
+    # over it), its first words (a place is never split over two lines)
+    from games.cookie.view import groups
+    name, rest = texts[0].split(": ", 1) if texts[0].startswith("Ben: ") else ("Ann", texts[0])
+    assert has_text(shot, name) and has_text(shot, groups(rest)[0])
 
 
 def test_what_happened_comes_back_after_save_and_quit_on_it(tmp_path):
@@ -411,12 +424,12 @@ def test_what_happened_comes_back_after_save_and_quit_on_it(tmp_path):
     _, whole = news_game(tmp_path / "a", kinds, 3)
 
     def on_news(console, g, n):
-        return n >= 6 and has_text(console, "What happened")
+        return n >= 6 and has_small(console, "What happened")
     d, split = news_game(tmp_path / "b", kinds, 3, on_news)
     k = d.quit_news - 1
     assert d.quit_save is not None and split[k] == split[k + 1]
     shot = Shot(split[k + 1][2])
-    assert has_text(shot, "What happened") and has_text(shot, "Ben:")
+    assert has_small(shot, "What happened") and has_text(shot, "Ben")
     assert split[:k + 1] + split[k + 2:] == whole
 
 
@@ -434,3 +447,94 @@ def test_a_save_of_the_version_before_the_kit_is_not_resumed_but_kept(tmp_path):
     c = Console("pico", 1, ["A", "A", "B"], str(tmp_path))     # the cursor is on Cookie Party now
     c.run()
     assert not live() and store.load("cookie")[0] == old
+
+
+# ---- places counted from 1, lit on the board (issue 14) -------------------------------
+def page(text, viewer=0, cookies=False):
+    """An event page drawn for a first game of Ann and Ben (round 1 rolled 3+4): its rows."""
+    import framebuf
+    from core.rng import Rng
+    from games.cookie import rules, view
+    g = rules.Game(2, None, Rng(5))
+    g.names = ["Ann", "Ben"]
+    g.force([3, 4])
+    g.start()
+    buf = bytearray(1024)
+    view.event_page(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), g, viewer, text, "What happened", 0, 2,
+                    cookies)
+    page.frame = Shot(buf)
+    return g, rows(buf)
+
+
+def test_an_event_lights_the_walls_and_spaces_it_names_on_that_players_board():
+    _g, plain = page("Ben: moves chip 9 to 6 6")      # a place not drawn: nothing lit at H 2 3
+    g, shown = page("Ben: wall H 2 3")
+    # H 2 3: the top edge of the space in row 2, column 3 (x 20-30, y 11), drawn 3 pixels thick
+    assert all(shown[y][25] == "#" for y in (10, 11, 12)) and plain[10][25] == plain[12][25] == "."
+    # the space in row 6, column 6 (x 50-60, y 51-61) lit, the wall not
+    assert all(plain[y][x] == "#" for x, y in ((53, 54), (58, 59))) and shown[54][53] == "."
+    # the panel: whose board (Ben's, his name lit), the event without the name
+    assert has_text(page.frame, "Ben") and has_text(page.frame, "wall H 2 3") and not has_text(page.frame, "Ben:")
+    # a wall's event of three walls lights all three
+    _g, three = page("Ben: chip 11 walls H 1 6, V 1 6, V 1 7")
+    assert three[0][55] == three[2][55] == "#" and three[6][49] == three[6][61] == "#"
+    # a roll lights the rolled chip (7) on the viewer's board
+    _g, roll = page("Round 1: rolled 3+4 = 7")
+    s = g.chip_space(0, 7)
+    x, y = 10 * (s % 6), 1 + 10 * (s // 6)
+    assert roll[y + 2][x + 2] == roll[y + 8][x + 8] == "#"
+
+
+def test_a_refusal_lights_the_place_beside_its_reason():
+    import framebuf
+    from games.cookie import rules, view
+    g = rules.Game(2)
+    g.start()
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    view.board(fb, g, 0)
+    view.refusal(fb, g, 0, "Space 3 2 is not free: it has a cross or a chip", False)
+    art = rows(buf)
+    x, y = 10, 21            # row 3, column 2
+    assert art[y + 2][x + 2] == art[y + 8][x + 8] == "#"
+    assert all(art[y][63] == "#" for y in range(64))       # the box over the panel only
+    assert not any("#" in art[yy][x + 12:x + 18] for yy in range(y + 2, y + 8))   # the next space is not lit
+
+
+def test_where_the_picked_chip_goes_starts_on_a_free_space_and_b_goes_back(tmp_path):
+    c, d = stop_at(tmp_path, ["human", "easy"], lambda g: g.phase == "target")
+    g = d.game
+    assert has_text(c, "Chip %d to" % g.moving) and has_text(c, "B: back")
+    moving, before = g.moving, g.chip_space(0, g.moving)
+    # A at once: the chip goes to the free space nearest to it (no refusal)
+    c, d = stop_at(tmp_path / "a", ["human", "easy"], lambda g: g.phase == "target", ["A"])
+    g = d.game
+    s = g.chip_space(0, moving)
+    free = [f for f in range(36) if not g.crossed[0][f] and not g.chip_at[0][f] or f == s]
+    steps = lambda f: abs(f // 6 - before // 6) + abs(f % 6 - before % 6)
+    assert s != before and steps(s) == min(steps(f) for f in free if f != before)
+    assert g.phase != "target" and not has_text(c, "not free")
+    # B: back to the choice of the chip, nothing moved
+    c, d = stop_at(tmp_path / "b", ["human", "easy"], lambda g: g.phase == "target", ["B"])
+    assert d.game.phase == "move" and d.game.moving == 0 and d.game.chip_space(0, moving) == before
+    assert has_text(c, "Move chip?")
+
+
+def test_the_calm_board_and_the_cookie_layer_from_the_turn_menu(tmp_path):
+    def board_pixels(console):
+        return sum(r[:61].count("#") for r in rows(console.panel()))
+    seen = []
+
+    def shown(console):
+        seen.append(board_pixels(console))
+        assert live()["screens"] == [] and live()["waiting"] == "decide"
+
+    def menu(console):
+        assert has_text(console, "Hide cookies") and live()["screens"] == ["menu"]
+    calm, d = stop_at(tmp_path / "a", ["human", "easy"], lambda g: g.phase == "walls", ["B", "UP"])
+    assert has_text(calm, "Show cookies")           # the turn menu's last item
+    # A on it: back on the walls screen with the cookies shown; the menu now offers to hide them
+    c, d = stop_at(tmp_path / "b", ["human", "easy"], lambda g: g.phase == "walls", ["B", "UP", "A"],
+                   steps=[(shown, ["B", "UP"]), (menu, [])])
+    plain, _ = stop_at(tmp_path / "c", ["human", "easy"], lambda g: g.phase == "walls")
+    assert seen and seen[0] > board_pixels(plain) + 200          # an icon on every space without a chip or a cross

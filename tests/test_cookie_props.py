@@ -215,7 +215,7 @@ def test_save_keeps_forced_values_and_events():
 def test_save_is_plain_json_types():
     g = R.Game(3, {"setup": "free"}, Rng(2))
     g.start()
-    g.apply("put 0 0")
+    g.apply("put 1 1")
 
     def walk(x):
         if isinstance(x, dict):

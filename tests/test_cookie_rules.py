@@ -81,7 +81,7 @@ def test_sides_tasks_and_walls():
     assert all(tuple(t[2]) == (6, 4, 3) for t in blue.tasks)
     assert sum(blue.red) == 10 and len(blue.dots) == 11
     assert sorted(R.seg_name(i) for i in range(84) if blue.walls[0][i] == 1) == \
-        ["H 0 0", "H 3 2", "H 6 5", "V 0 0", "V 2 3", "V 5 6"]
+        ["H 1 1", "H 4 3", "H 7 6", "V 1 1", "V 3 4", "V 6 7"]
     yellow = R.Game(2, {"side": "yellow"})
     ids = [t[0] for t in yellow.tasks]
     assert "line" not in ids and "all_P" in ids and len(ids) == 9
@@ -94,8 +94,9 @@ def test_sides_tasks_and_walls():
             assert all(yellow.kinds[s] == t[0][-1] for s in t[3])
     w = R.Game(2, {"frame": True}).walls[0]
     assert sum(1 for x in w if x) == 24 + 2   # 4 of the 6 printed walls are on the frame
-    assert PKG.seg_index("H", 6, 5) == 41 and PKG.seg_index("V", 5, 6) == 83
-    assert PKG.seg_index("V", 6, 0) == -1 and PKG.seg_index("H", 0, 6) == -1
+    assert PKG.seg_index("H", 7, 6) == 41 and PKG.seg_index("V", 6, 7) == 83
+    assert PKG.seg_index("V", 7, 1) == -1 and PKG.seg_index("H", 1, 7) == -1
+    assert PKG.seg_index("H", 0, 1) == -1 and PKG.seg_index("V", 1, 0) == -1
     for i in range(84):
         a = R.seg_name(i).split()
         assert PKG.seg_index(a[0], int(a[1]), int(a[2])) == i
@@ -141,8 +142,8 @@ def test_free_setup_put_random_copy():
     assert g.phase == "place" and g.to_act() == 0
     acts = g.legal_actions()
     assert "random" in acts and "copy" not in acts and len(acts) == 37
-    g.apply("put 0 0")
-    g.apply("put 5 5")
+    g.apply("put 1 1")
+    g.apply("put 6 6")
     assert g.chip_at[0][0] == 2 and g.chip_at[0][35] == 3 and g.placed == 2
     g.apply("random")
     assert g.to_act() == 1 and g.chip_at[0][0] == 2 and g.chip_at[0][35] == 3
@@ -184,10 +185,38 @@ def test_refusals_name_the_reason_and_change_nothing():
     refuse(g, "put 0 9", "Rows and columns")
     refuse(g, "put 0", "Put your next chip")
     refuse(g, None, "Put your next chip")
-    refuse(g, "wall H 0 1", "Put your next chip")
+    refuse(g, "wall H 1 1", "Put your next chip")
+    g.apply("put 2 2")
+    refuse(g, "put 2 2", "not free")
+    refuse(g, "put 1 1 1", "Put your next chip")
+
+
+def test_positions_count_from_1_in_actions_reasons_events_and_summary():
+    # row 1 is the top row, column 1 the left one, as a player counts (issue 14)
+    g = R.Game(2, {"setup": "free"}, Rng(4))
+    g.start()
+    acts = g.legal_actions()
+    assert "put 1 1" in acts and "put 6 6" in acts and not [a for a in acts if " 0" in a]
+    refuse(g, "put 0 1", "Rows and columns go from 1 to 6")
+    refuse(g, "put 1 7", "Rows and columns go from 1 to 6")
+    g.apply("put 6 6")
+    assert g.chip_at[0][sp(5, 5)] == 2
+    refuse(g, "put 6 6", "Space 6 6 is not free")
+    assert g.summary()["players"][0]["chips"] == {"2": "6 6"}
+    g.force([[sp(*BASE[v]) for v in ALL[1:]]])
+    g.apply("random")
+    g.force([3, 3])
+    g.apply("copy")
+    # chip 6 lies on the 4th row, 1st column (sp(3, 0)); printed walls H 1 1 and V 1 1 exist
+    assert g.phase == "walls" and g.summary()["space"] == "4 1"
+    assert g.legal_actions() == ["wall H 4 1", "wall H 5 1", "wall V 4 1", "wall V 4 2"]
+    refuse(g, "wall H 1 1", "Wall H 1 1 is already there")
+    refuse(g, "wall V 2 2", "only around its space 4 1")
+    g.apply("wall H 4 1")
+    assert g.pop_events()[-1] == "P1: wall H 4 1"
+    g.apply("move 6")
     g.apply("put 1 1")
-    refuse(g, "put 1 1", "not free")
-    refuse(g, "put 0 0 0", "Put your next chip")
+    assert g.chip_at[0][sp(0, 0)] == 6 and g.pop_events()[-1] == "P1: moves chip 6 to 1 1"
 
 
 def test_refusals_during_a_round():
@@ -198,22 +227,22 @@ def test_refusals_during_a_round():
     g.force([2, 4])
     g.apply("copy")
     assert g.phase == "walls" and g.space == sp(3, 0) and g.need == 1
-    assert g.legal_actions() == ["wall H 3 0", "wall H 4 0", "wall V 3 0", "wall V 3 1"]
-    refuse(g, "wall H 1 1", "only around its space 3 0")
-    refuse(g, "wall H 0 0", "already there")
-    refuse(g, "wall H 7 0", "Draw a wall next to the rolled chip")
-    refuse(g, "wall Q 1 1", "Draw a wall next to the rolled chip")
+    assert g.legal_actions() == ["wall H 4 1", "wall H 5 1", "wall V 4 1", "wall V 4 2"]
+    refuse(g, "wall H 2 2", "only around its space 4 1")
+    refuse(g, "wall H 1 1", "already there")
+    refuse(g, "wall H 8 1", "Draw a wall next to the rolled chip")
+    refuse(g, "wall Q 2 2", "Draw a wall next to the rolled chip")
     refuse(g, "skip", "Draw a wall next to the rolled chip")
     refuse(g, "done", "Draw a wall next to the rolled chip")
-    refuse(g, "WALL H 3 0", "Draw a wall")
-    g.apply("wall H 3 0")
+    refuse(g, "WALL H 4 1", "Draw a wall")
+    g.apply("wall H 4 1")
     assert g.phase == "move"
     refuse(g, "move 1", "Chip 1 is not on your board")
     refuse(g, "move", "Pick a chip to move")
-    refuse(g, "put 2 2", "Pick a chip to move")
+    refuse(g, "put 3 3", "Pick a chip to move")
     g.apply("move 6")
     assert g.phase == "target" and "back" in g.legal_actions()
-    refuse(g, "put 3 0", "not free")
+    refuse(g, "put 4 1", "not free")
     refuse(g, "done", "or 'back'")
     g.apply("back")
     assert g.phase == "move" and g.moving == 0
@@ -260,11 +289,11 @@ def test_missing_chip_gives_a_bar_and_the_third_a_wall_anywhere():
             else:
                 assert g.phase == "bonus" and g.bars[p] == 3
                 assert len(g.legal_actions()) == len(g.free_walls(p)) + 1
-                g.apply("wall H 6 2" if p == 0 else "skip")
+                g.apply("wall H 7 3" if p == 0 else "skip")
                 assert g.bars[p] == 0
                 seen += g.pop_events()
                 g.apply("done")
-    assert any("drink wall H 6 2, bars wiped" in e for e in seen)
+    assert any("drink wall H 7 3, bars wiped" in e for e in seen)
     assert any("skips the drink wall" in e for e in seen)
     assert g.walls[0][38] == 2 and g.walls[1][38] == 0
 
@@ -281,7 +310,7 @@ def test_forfeit_crosses_exactly_one_bar():
     assert g.round == 2 and g.phase == "relocate" and g.pending == [12]
     assert g.bars[0] == 1 and g.crossed[0][0] == 1
     ev = g.pop_events()
-    assert any("2 of 4 walls lost" in e for e in ev) and any("crossed 0 0" in e for e in ev)
+    assert any("2 of 4 walls lost" in e for e in ev) and any("crossed 1 1" in e for e in ev)
 
 
 def test_enclosed_chip_with_no_free_space_leaves_the_game():
@@ -294,8 +323,8 @@ def test_enclosed_chip_with_no_free_space_leaves_the_game():
     a, b = sp(0, 2), sp(5, 3)
     for i in range(84):
         g.walls[p][i] = g.walls[p][i] or 2
-    g.walls[p][PKG.seg_index("H", 0, 2)] = 0
-    g.walls[p][PKG.seg_index("H", 6, 3)] = 0
+    g.walls[p][PKG.seg_index("H", 1, 3)] = 0
+    g.walls[p][PKG.seg_index("H", 7, 4)] = 0
     for s in range(36):
         g.crossed[p][s] = 0 if s in (a, b) else 1
         g.chip_at[p][s] = 7 if s == a else 8 if s == b else 0
@@ -305,7 +334,7 @@ def test_enclosed_chip_with_no_free_space_leaves_the_game():
     g.phase = "bonus"
     g.bars[p] = 3
     g.pop_events()
-    g.apply("wall H 0 2")
+    g.apply("wall H 1 3")
     ev = g.pop_events()
     assert g.gone[p][7] == 2 and g.chip_space(p, 7) == -1 and g.crossed[p][a] == 1
     assert "P2: no free space, chip 7 leaves" in ev
@@ -446,4 +475,4 @@ def test_summary_shape():
     p = s["players"][0]
     for k in ("score", "bars", "chips", "gone", "crossed", "walls", "tasks"):
         assert k in p
-    assert p["chips"]["6"] == "3 0" and len(p["crossed"]) == 6
+    assert p["chips"]["6"] == "4 1" and len(p["crossed"]) == 6

@@ -90,6 +90,8 @@ GOLDEN_SHOTS = [
     ("clever_end", "Clever Kids: stars per area"),
     ("cookie_walls", "Cookie Party: drawing walls"),
     ("cookie_scoreboard", "Cookie Party: the scoreboard"),
+    ("cookie_summary", "Cookie Party: what happened, the place lit on the board"),
+    ("cookie_refused", "Cookie Party: a refusal beside the board, its place lit"),
     ("cookie_end", "Cookie Party: end screen"),
 ]
 

@@ -8,23 +8,28 @@ game.legal_actions(), worked out once per decision) have corner brackets.
 Walls: UP/DOWN/LEFT/RIGHT pick that side of the rolled chip's space (the
 sides that may be drawn are dashed), A draws it. The drink wall: a space first
 (A), then its side (B back to the spaces).
+Where a chip goes after a move: the cursor starts on the free space nearest
+to it; B goes back to the choice of the chip.
 B: the turn menu: the phase's extra actions (random layout / copy, skip the
-drink wall, no move, leave it there), then the views (the scoreboard, every
-board, the last events); B in a view goes back to the menu, B there to the turn.
-A+B: the game menu.
+drink wall, no move), the views (the scoreboard, every board, the last
+events), then the cookie layer (shown or not: the calm board is walls and
+chips); B in a view goes back to the menu, B there to the turn. A+B: the game menu.
+Messages that name a place (a refusal, an event in "What happened") light it
+on the board beside them.
 """
 from core import font
 from core.saves import SaveError
 from core.table import LIVE, TableApp, run as run_app
 from games.cookie import bot, rules, view
 from games.cookie.data import CHIPS, SEG_SPACES, SPACE_SEGS
-from games.cookie.state import seg_index, seg_name, space_name
+from games.cookie.state import seg_index, seg_name, space_index, space_name
 from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
 
 LAYOUT = "cookielay"    # the save slot of the last finished layout, for "Copy last layout"
 SIDE_KEYS = (K_UP, K_DOWN, K_LEFT, K_RIGHT)     # top, bottom, left, right: SPACE_SEGS order
 EXTRA_LABELS = {"random": "Random layout", "copy": "Copy last layout", "skip": "Skip drink wall",
-                "done": "No move", "back": "Leave it there"}
+                "done": "No move"}
+LAYER_LABELS = ("Show cookies", "Hide cookies")     # the turn menu's item, by the layer shown now
 VIEWS = ("Scoreboard", "All boards", "Last events")
 # a computer player's action without a space, as the panel shows it: two lines
 BOT_SAYS = {"random": ("places", "at random"), "skip": ("skips", "drink wall"), "done": ("no move", ""),
@@ -41,8 +46,6 @@ def extras(game):
         return ["skip"]
     if phase == "move":
         return ["done"]
-    if phase == "target":
-        return ["back"]
     return []
 
 
@@ -53,7 +56,7 @@ def start(game):
     if phase == "walls":
         return first_side(game, seat, game.space)
     if phase == "target":
-        return game.chip_space(seat, game.moving)
+        return nearest(game.free_spaces(seat), game.chip_space(seat, game.moving))
     if phase == "move" or phase == "claim":
         space = game.chip_space(seat, game.roll_sum()) if phase == "move" else -1
         return space if space >= 0 else game.chip_space(seat, game.chips_on_board(seat)[0])
@@ -63,6 +66,11 @@ def start(game):
                 return space
     free = game.free_spaces(seat)
     return free[0] if free else 0
+
+
+def nearest(spaces, space):
+    """The first of spaces fewest cursor steps from space."""
+    return min(spaces, key=lambda other: abs(other // 6 - space // 6) + abs(other % 6 - space % 6))
 
 
 def first_side(game, seat, space):
@@ -92,7 +100,7 @@ def phase_text(game):
     if phase == "move":
         return "Move chip?", "B: no"
     if phase == "target":
-        return "Chip %d to" % game.moving, "B: back"
+        return "Chip %d to" % game.moving, "B: back"     # B: "back" (the chip's choice again)
     return "", "Give chip"
 
 
@@ -100,6 +108,7 @@ class App(TableApp):
     RULES = rules
     LOG_KEEP = 32
     BOT_MS = 500
+    cookies = False     # the cookie layer shown (the turn menu switches it; saved)
 
     def new_game(self, options, rng):
         game = TableApp.new_game(self, options, rng)
@@ -115,6 +124,13 @@ class App(TableApp):
         # the cursor: a space, or in the walls phase a side of the chip's space (0-3)
         self.cursor = 0
         self.legal = bytearray(36)      # the spaces that may be picked now (made once)
+        self.viewer = max(0, self.holder)   # whose board a message without a name shows
+
+    def restore_more(self, saved):
+        self.cookies = saved.get("cookies") is True
+
+    def save_more(self, data):
+        data["cookies"] = self.cookies
 
     def turn_mark(self):
         # the rounds are played seat by seat: a save whenever the seat changes
@@ -171,7 +187,7 @@ class App(TableApp):
         for action in game.legal_actions():
             words = action.split()
             if words[0] == "put":
-                legal[int(words[1]) * 6 + int(words[2])] = 1
+                legal[space_index(int(words[1]), int(words[2]))] = 1
             elif words[0] == "move" or words[0] == "give":
                 legal[game.chip_space(seat, int(words[1]))] = 1
             elif words[0] == "wall":
@@ -185,7 +201,7 @@ class App(TableApp):
         the walls that may be drawn, wall the chosen one), the panel, the zoom."""
         game = self.game
         fb = self.fb
-        view.board(fb, game, seat, cursor, marks, wall, legal)
+        view.board(fb, game, seat, cursor, marks, wall, legal, self.cookies)
         view.head(fb, game, seat, self.names[seat])
         first, second = lines or phase_text(game)
         if game.phase == "claim" and not lines:
@@ -208,7 +224,7 @@ class App(TableApp):
             elif k & (K_LEFT | K_RIGHT):
                 self.cursor = cursor - cursor % 6 + (cursor + (1 if k & K_RIGHT else 5)) % 6
             elif k & K_B:
-                return self.visit("menu", self.turn_menu, seat)
+                return "back" if game.phase == "target" else self.visit("menu", self.turn_menu, seat)
             elif k & K_A:
                 phase = game.phase
                 if phase == "bonus":
@@ -250,8 +266,9 @@ class App(TableApp):
     def turn_menu(self, seat):
         """The phase's extra actions, then the views; returns an action or None (B)."""
         actions = extras(self.game)
-        labels = [EXTRA_LABELS[action] for action in actions] + list(VIEWS)
+        labels = [EXTRA_LABELS[action] for action in actions] + list(VIEWS) + [LAYER_LABELS[self.cookies]]
         index = 0
+        self.viewer = seat
         while True:
             LIVE["waiting"] = "continue"
             index = self.ui.menu(self.names[seat], labels, index)
@@ -262,6 +279,9 @@ class App(TableApp):
                 return None
             elif index < len(actions):
                 return actions[index]
+            elif index == len(labels) - 1:
+                self.cookies = not self.cookies
+                return None
             elif labels[index] == "Scoreboard":
                 self.visit("scoreboard", self.scoreboard, seat)
             elif labels[index] == "All boards":
@@ -291,13 +311,44 @@ class App(TableApp):
         """Any player's board: LEFT/RIGHT player, A or B back."""
         game = self.game
         while True:
-            view.board_page(self.fb, game, seat)
+            view.board_page(self.fb, game, seat, self.cookies)
             self.ui.show()
             k = self.key("continue")
             if k & (K_LEFT | K_RIGHT):
                 seat = (seat + (1 if k & K_RIGHT else game.n - 1)) % game.n
             elif k & (K_A | K_B):
                 return
+
+    # ---- messages: the places they name lit on the board ------------------------------------
+    def news(self, seat, title="What happened"):
+        self.viewer = seat
+        TableApp.news(self, seat, title)
+
+    def read(self, title, texts, from_end=False):
+        """The kit's event reader, an event a page beside the board it tells of
+        (the viewer's, or the player it names), its places lit: UP/LEFT the
+        event before, DOWN/RIGHT the next, A or B goes on."""
+        texts = texts or ["Nothing yet"]
+        at = len(texts) - 1 if from_end else 0
+        while True:
+            view.event_page(self.fb, self.game, self.viewer, texts[at], title, at, len(texts), self.cookies)
+            self.ui.show()
+            if not self.humans:
+                self.pause(1200)
+                return
+            k = self.key("continue")
+            if k & (K_UP | K_LEFT) and at:
+                at -= 1
+            elif k & (K_DOWN | K_RIGHT) and at + 1 < len(texts):
+                at += 1
+            elif k & (K_A | K_B):
+                return
+
+    def refuse(self, reason):
+        """The reason beside the board, the place it names lit there."""
+        view.refusal(self.fb, self.game, self.game.seat, reason, self.cookies)
+        self.ui.show()
+        self.hold()
 
     # ---- computer players -------------------------------------------------------------------
     def robot(self, seat):
@@ -310,7 +361,7 @@ class App(TableApp):
             wall = seg_index(words[1], int(words[2]), int(words[3]))
             verb, what = "draws", "a wall"
         elif words[0] == "put":
-            cursor = int(words[1]) * 6 + int(words[2])
+            cursor = space_index(int(words[1]), int(words[2]))
             chip = game.moving or (game.pending[0] if game.pending else CHIPS[game.placed])
             verb, what = "puts", "chip %d" % chip
         elif words[0] == "move" or words[0] == "give":
@@ -319,7 +370,7 @@ class App(TableApp):
         else:
             verb, what = BOT_SAYS[words[0]]
         fb = self.fb
-        view.board(fb, game, seat, cursor, (), wall)
+        view.board(fb, game, seat, cursor, (), wall, None, self.cookies)
         view.head(fb, game, seat, self.names[seat])
         view.prompt(fb, verb, what)
         font.text(fb, "CPU", view.PX, view.ZY + 9)

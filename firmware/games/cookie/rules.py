@@ -15,7 +15,7 @@
 # (the type check, tools/typecheck.py: the per-seat lists are set by name (setattr) in state.py)
 from core.rules import Illegal, parse_options, winners_of
 from games.cookie import data as D
-from games.cookie.state import GameBase, CHIPS, SS, SEGSP, seg_name, seg_index, space_name, num
+from games.cookie.state import GameBase, CHIPS, SS, SEGSP, seg_name, seg_index, space_name, space_index, num
 
 GAME_ID = "cookie"
 TITLE = "Cookie Party"
@@ -81,7 +81,7 @@ class Game(GameBase):
             self.bars[p] = 0
             self.phase = 4
         elif a[0] == "put":
-            s = num(a[1]) * 6 + x
+            s = space_index(num(a[1]), x)
             if ph == "place":
                 ch[s] = CHIPS[self.placed]
                 self.placed += 1

@@ -23,5 +23,7 @@ RULES = ("Dots and boxes on your own 6x6 board, 2-5 players; most points wins, t
          "the same round: everybody scores the same slot. Give one chip for each task.\n"
          "The game ends after the round in which someone has 25 (2 players), 22 (3), 20 (4) "
          "or 19 (5). Frame variant: the border walls start drawn.\n"
-         "Keys: arrows move, A picks, B turn menu (scoreboard, all boards, skip / no move), "
-         "A+B game menu.")
+         "Rows and columns count from 1, row 1 at the top; a message's place is lit on the board.\n"
+         "Keys: arrows move, A picks, B turn menu (skip / no move, scoreboard, all boards, "
+         "show cookies: the board shows walls and chips until then); B goes back after picking "
+         "a chip to move. A+B game menu.")

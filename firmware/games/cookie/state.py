@@ -36,23 +36,31 @@ _SAVE = ("n opts names bars score claims round dice phase seat need space pendin
 
 
 def seg_name(i):
-    # wall index -> "H r c" (0..41, top edge of r c) / "V r c" (42..83, left edge)
+    # wall index -> "H r c" (0..41, the top edge of space r c) / "V r c"
+    # (42..83, its left edge); rows and columns are counted from 1, as a
+    # player counts them (H 7 c: the bottom edge, V r 7: the right edge)
     if i < 42:
-        return "%s %d %d" % ("H", i // 6, i % 6)
-    return "%s %d %d" % ("V", (i - 42) // 7, (i - 42) % 7)
+        return "%s %d %d" % ("H", i // 6 + 1, i % 6 + 1)
+    return "%s %d %d" % ("V", (i - 42) // 7 + 1, (i - 42) % 7 + 1)
 
 
 def seg_index(a, r, c):
-    # "H"/"V", row, col -> wall index, -1 when there is no such wall
-    if a == "H" and 0 <= r <= 6 and 0 <= c < 6:
-        return r * 6 + c
-    if a == "V" and 0 <= r < 6 and 0 <= c <= 6:
-        return 42 + r * 7 + c
+    # "H"/"V", row, col (from 1) -> wall index, -1 when there is no such wall
+    if a == "H" and 1 <= r <= 7 and 1 <= c <= 6:
+        return r * 6 + c - 7
+    if a == "V" and 1 <= r <= 6 and 1 <= c <= 7:
+        return 34 + r * 7 + c
     return -1
 
 
 def space_name(s):
-    return "%d %d" % (s // 6, s % 6)
+    # space index (r*6+c from 0) -> "r c" counted from 1
+    return "%d %d" % (s // 6 + 1, s % 6 + 1)
+
+
+def space_index(r, c):
+    # row, col (from 1) -> space index, -1 when there is no such space
+    return r * 6 + c - 7 if 1 <= r <= 6 and 1 <= c <= 6 else -1
 
 
 def num(t):
@@ -286,11 +294,11 @@ class GameBase:
                 return ""
             return "Chip %d gives walls only around its space %s" % (self.roll_sum(), space_name(self.space))
         if a[0] == "put" and n == 3 and ph in ("place", "relocate", "target"):
-            i = num(a[1]) * 6 + num(a[2])
-            if not (0 <= num(a[1]) < 6 and 0 <= num(a[2]) < 6):
-                return "Rows and columns go from 0 to 5"
+            i = space_index(num(a[1]), num(a[2]))
+            if i < 0:
+                return "Rows and columns go from 1 to 6"
             if self.crossed[p][i] or self.chip_at[p][i]:
-                return "Space %s %s is not free: it has a cross or a chip" % (a[1], a[2])
+                return "Space %s is not free: it has a cross or a chip" % space_name(i)
             return ""
         if a[0] == ("move" if ph == "move" else "give") and n == 2 and ph in ("move", "claim"):
             if num(a[1]) > 1 and self.chip_space(p, num(a[1])) >= 0:

@@ -6,8 +6,9 @@ the points, the drink bars, two prompt lines, the space under the cursor
 zoomed (cookie, name, chip, walls).
 
 Marks, the same everywhere: a drawn (or printed) wall is a solid line, a
-free one only its corner dots; a cookie is its icon; a red-background space
-has a dotted ring inside; a chip is its number; a crossed space is an X;
+free one only its corner dots; a chip is its number; a crossed space is an X;
+the cookies (a cookie is its icon, a red-background space has a dotted ring
+inside) only when the player shows them (the calm board is walls and chips);
 the cursor space is lit (its walls stay visible); a wall that may be drawn
 now is dashed, the wall under the cursor is a thick bar. While a space is
 picked, every legal target has corner brackets inside (a 3-pixel L in each
@@ -20,6 +21,7 @@ claims lists [task, slot, points, chip, round]: unpacked here into names.
 from core import draw, font
 from core.font import FONT3x5
 from games.cookie.data import SPACE_SEGS
+from games.cookie.state import seg_index, space_index, space_name
 
 BY = 1          # the board's top edge (x starts at 0)
 PX = 64         # the panel's left edge
@@ -81,12 +83,13 @@ def brackets(fb, x0, y0, x1, y1, c):
     fb.vline(x1, y1 - 1, 2, c)
 
 
-def cell(fb, game, seat, space, x, y, lit=False, under=False, legal=False):
+def cell(fb, game, seat, space, x, y, lit=False, under=False, legal=False, cookies=False):
     """A space of seat's board with its top-left grid corner at x, y (interior
-    x+1..x+9); lit: the cursor (a lit 7x7 square, its content dark);
-    under: the cookie even under a chip or a cross; legal: a target now
-    (corner brackets)."""
+    x+1..x+9); lit: the cursor, or a place a message names (a lit square, its
+    content dark); under: the cookie even under a chip or a cross; legal: a
+    target now (corner brackets); cookies: the cookie layer (icon, red ring)."""
     c = 1
+    cookies = cookies or under
     if lit:
         # the whole space lit, one dark pixel short of every drawn wall
         walls = game.walls[seat]
@@ -102,7 +105,7 @@ def cell(fb, game, seat, space, x, y, lit=False, under=False, legal=False):
             fb.pixel(x + right, y + 1 + top, 0)
             fb.pixel(x + 1 + left, y + bottom, 0)
             fb.pixel(x + right, y + bottom, 0)
-    elif game.red[space]:
+    elif game.red[space] and cookies:
         for k in range(1, 10, 2):
             fb.pixel(x + k, y + 1, 1)
             fb.pixel(x + k, y + 9, 1)
@@ -116,18 +119,18 @@ def cell(fb, game, seat, space, x, y, lit=False, under=False, legal=False):
         fb.line(x + 8, y + 2, x + 2, y + 8, c)
     elif chip:
         font.text(fb, str(chip), x + 6 - 2 * len(str(chip)), y + 3, c, FONT3x5)
-    else:
+    elif cookies:
         font.icon(fb, COOKIES[KINDS.find(game.kinds[space])], x + 2, y + 2, c)
 
 
-def board(fb, game, seat, cursor=-1, marks=(), chosen=-1, legal=None):
+def board(fb, game, seat, cursor=-1, marks=(), chosen=-1, legal=None, cookies=False):
     """Seat's board: cursor the lit space, marks walls shown dashed, chosen the
     wall under the cursor (thick), legal (36 flags, or None) the spaces that
-    may be picked now (bracketed)."""
+    may be picked now (bracketed), cookies the cookie layer."""
     fb.fill_rect(0, 0, PX - 1, 64, 0)
     for space in range(36):
         cell(fb, game, seat, space, 10 * (space % 6), BY + 10 * (space // 6), space == cursor, False,
-             legal is not None and legal[space])
+             legal is not None and legal[space], cookies)
     walls = game.walls[seat]
     for wall in range(84):
         if walls[wall]:
@@ -140,6 +143,107 @@ def board(fb, game, seat, cursor=-1, marks=(), chosen=-1, legal=None):
             draw_wall(fb, wall, 2)
     if chosen >= 0:
         draw_wall(fb, chosen, 3)
+
+
+# ---- the places a message names, shown on the board -------------------------------------
+def _number(word):
+    return word.rstrip(",").isdigit()
+
+
+def groups(text):
+    """The words of text, the words of a place kept together ("H 2 3", "4 1"):
+    a line break never splits a place."""
+    words = text.split()
+    out = []
+    i = 0
+    while i < len(words):
+        n = 1
+        if words[i] in ("H", "V") and i + 2 < len(words) and _number(words[i + 1]) and _number(words[i + 2]):
+            n = 3
+        elif i + 1 < len(words) and _number(words[i]) and _number(words[i + 1]):
+            n = 2
+        out.append(" ".join(words[i:i + n]))
+        i += n
+    return out
+
+
+def place(group):
+    """A group of groups() -> the place it names: 0-35 a space, 36 + index a
+    wall; -1 for any other word."""
+    words = group.rstrip(",").split()
+    if len(words) == 3:
+        wall = seg_index(words[0], int(words[1]), int(words[2]))
+        return 36 + wall if wall >= 0 else -1
+    if len(words) == 2 and _number(words[0]):
+        return space_index(int(words[0]), int(words[1]))
+    return -1
+
+
+def spot(fb, game, seat, text, cookies=False):
+    """Light every place text names on seat's board (drawn before): a space
+    lit, a wall thick."""
+    for group in groups(text):
+        found = place(group)
+        if found >= 36:
+            draw_wall(fb, found - 36, 3)
+        elif found >= 0:
+            cell(fb, game, seat, found, 10 * (found % 6), BY + 10 * (found // 6), True, False, False, cookies)
+
+
+def lines(fb, text, x, y, rows):
+    """text wrapped from x, y to the right edge, places kept whole; in the small
+    font when it needs more than rows lines."""
+    face = font.FONT5x7
+    while True:
+        out = [""]
+        for group in groups(text):
+            if not out[-1] or font.width(out[-1] + " " + group, face) <= 127 - x:
+                out[-1] = (out[-1] + " " + group).strip()
+            else:
+                out.append(group)
+        if len(out) <= rows or face is FONT3x5:
+            break
+        face = FONT3x5
+        rows = rows * 4 // 3
+    for line in out[:rows]:
+        font.text(fb, line, x, y, 1, face)
+        y += face.line_h
+
+
+def event_page(fb, game, viewer, text, title, at, count, cookies):
+    """Event text (number at of count) beside the board it tells of, the places
+    it names lit: the board of the player it names ("Ben: ..."), else the
+    viewer's (a roll lights the rolled chip there); the panel: the title, whose board, the event, which of how many."""
+    seat = viewer
+    for other in range(game.n):
+        if text.startswith(game.names[other] + ": "):
+            seat = other
+            text = text[len(game.names[other]) + 2:]
+            break
+    board(fb, game, seat, -1, (), -1, None, cookies)
+    spot(fb, game, seat, text, cookies)
+    words = text.split()
+    if words[0] == "Round" and words[-1].isdigit() and game.chip_space(seat, int(words[-1])) >= 0:
+        # a roll: the rolled chip on the board shown
+        spot(fb, game, seat, space_name(game.chip_space(seat, int(words[-1]))), cookies)
+    fb.fill_rect(PX - 1, 0, 128 - PX + 1, 64, 0)
+    font.text(fb, title, PX, 1, 1, FONT3x5)
+    fb.fill_rect(PX - 1, 6, 128 - PX + 1, 9, 1)
+    font.text(fb, game.names[seat][:10], PX, 7, 0)
+    lines(fb, text, PX, 16, 5)
+    font.text(fb, "%d/%d" % (at + 1, count) + (font.ARROW_UP if at else "") +
+              (font.ARROW_DOWN if at + 1 < count else ""), PX, 56)
+    font.text_right(fb, "A:OK", 127, 56)
+
+
+def refusal(fb, game, seat, reason, cookies):
+    """A refused action's reason in a box over the panel, the place it names
+    lit on the board beside it (the board as it was drawn)."""
+    spot(fb, game, seat, reason, cookies)
+    fb.fill_rect(PX - 1, 0, 128 - PX + 1, 64, 0)
+    fb.rect(PX - 1, 0, 128 - PX + 1, 64, 1)
+    lines(fb, reason, PX + 1, 2, 6)
+    font.text_right(fb, "A:OK", 126, 55)
 
 
 def bars(fb, crossed, x, y):
@@ -175,11 +279,12 @@ def prompt(fb, first, second=""):
 
 def zoom(fb, game, seat, space):
     """The space under the cursor, readable: its cookie (even under a chip
-    or a cross; red ring), the kind's name, its row and column, chip or cross."""
+    or a cross; red ring), the kind's name, its row and column (from 1), chip
+    or cross."""
     fb.fill_rect(PX - 1, ZY - 2, 11, 11, 0)
     cell(fb, game, seat, space, PX - 2, ZY - 3, False, True)
     font.text(fb, game.kind_name(space)[:8], PX + 11, ZY)
-    font.text(fb, "%d %d" % (space // 6, space % 6), PX, ZY + 11, 1, FONT3x5)
+    font.text(fb, space_name(space), PX, ZY + 11, 1, FONT3x5)
     chip = game.chip_at[seat][space]
     what = "crossed" if game.crossed[seat][space] else "chip %d" % chip if chip else "red" if game.red[space] else ""
     font.text(fb, what, PX + 15, ZY + 9)
@@ -227,9 +332,9 @@ def task_text(game, task):
     return "\n".join(out)
 
 
-def board_page(fb, game, seat):
+def board_page(fb, game, seat, cookies=False):
     """Seat's board with its points, drink, chips left and tasks done."""
-    board(fb, game, seat)
+    board(fb, game, seat, -1, (), -1, None, cookies)
     head(fb, game, seat, game.names[seat])
     gone = 0
     for chip in range(2, 13):
