@@ -112,6 +112,30 @@ def test_rulebook_word_rules(lexicons):
         assert strict.contains(w), w
 
 
+def test_lists_tells_every_list_holding_a_word(lexicons, all_words):
+    """lists(): the bits of the lists holding a word (1 relaxed, 2 strict, 4 kids), the
+    same from whichever list it is asked, as contains() says list by list."""
+    sets = {name: set(all_words[name]) for name in LISTS}
+    rng = random.Random(14)
+    probe = rng.sample(all_words["relaxed"], 300) + ["eat", "elate", "kitty", "cat", "xqz", "Cat", "c-t", ""]
+    for w in probe:
+        want = 0
+        for i in range(len(LISTS)):
+            if w.lower() in sets[LISTS[i]]:
+                want |= 1 << i
+        for name in LISTS:
+            assert lexicons[name].lists(w) == want, (name, w)
+    assert lexicons["strict"].lists("eat") & 3 == 1         # a word, not a strict one
+    assert lexicons["relaxed"].lists(None) == 0
+
+
+def test_pet_forms_of_the_refusals_are_the_diminutives_list():
+    """The rules core names pet forms from its own copy of data/dictionary/diminutives.txt."""
+    from games.words.wordrule import PET_FORMS
+    assert sorted(PET_FORMS.split()) == sorted(build_dictionary.read_hand_list("diminutives.txt"))
+    assert PET_FORMS[0] == PET_FORMS[-1] == " "
+
+
 def test_contains_ignores_case_and_rejects_junk(lexicons):
     lx = lexicons["relaxed"]
     assert lx.contains("Cat") and "cat" in lx
@@ -416,6 +440,7 @@ for name in lexicon.LISTS:
     lx = lexicon.open_lexicon(name)
     print(name + " " + str(lx.count))
     print(" ".join([w for w in %r if lx.contains(w)]))
+    print(lx.lists("eat"), lx.lists("kitty"), lx.lists("cat"), lx.lists("xqz"))
     for hand in %r:
         n = 0
         longest = ""
