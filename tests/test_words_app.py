@@ -286,7 +286,7 @@ def test_an_illegal_commit_shows_the_reason(tmp_path):
     # spell E H I (not a word), then Commit
     keys = ["A", "B", "DOWN", "A", "A", "RIGHT", "A", "RIGHT", "A"] + ["RIGHT"] * 6 + ["A", "B", "A"]
     c = resumed(tmp_path, keys)
-    assert has_text(c, "EHI is not in the") and has_text(c, "A:OK")      # the refusal box
+    assert has_text(c, "EHI is not in the") and has_text(c, "dictionary") and has_text(c, "A:OK")      # the refusal box
     golden(c, "words_illegal")
     c = resumed(tmp_path, keys + ["A"])         # back on the turn screen, the word still there
     assert has_text(c, "EHI")
@@ -385,6 +385,41 @@ def test_every_list_with_nothing_in_it_says_so(tmp_path):
     c = resumed(tmp_path / "b", ["B", "DOWN", "A", "LEFT", "RIGHT", "A"])
     assert has_text(c, "New word") and has_text(c, "A: place the word")
     assert screens_after(tmp_path / "b", ["B", "DOWN", "A", "A", "B"]) == ["menu"]
+
+
+def test_find_words_says_why_it_found_none(tmp_path):
+    # issue 14: it said "No word can be made with these cards" whatever the reason: also
+    # with nothing picked, too few cards picked, or the joker left out by the first-word rule
+    g = position(2, [list("QXZ") + ["skip"], list("DOG")], ["SOCK"])
+    resume_save(tmp_path, g, log=())
+    c = resumed(tmp_path, ["DOWN"])                                 # nothing picked: the whole hand
+    assert has_text(c, "No word can be made") and has_text(c, "from your hand.")
+    c = resumed(tmp_path, ["A", "RIGHT", "A", "DOWN"])              # Q and X picked
+    assert has_text(c, "A word needs 3") and has_text(c, "pick 1 more")
+    c = resumed(tmp_path, ["A", "RIGHT", "A", "RIGHT", "A", "DOWN"])     # Q, X and Z
+    assert has_text(c, "No word can be made") and has_text(c, "with the picked")
+    c = resumed(tmp_path, ["A", "UP", "A", "DOWN"])                 # Q and the chosen SOCK
+    assert has_text(c, "with the picked") and has_text(c, "cards and SOCK.")
+    # before the first word: C, T and a joker make CAT, but a first word takes no joker
+    g = position(2, [list("CT") + ["*", "skip"], list("DOG")], ["SOCK"], melded=False)
+    resume_save(tmp_path / "b", g, log=())
+    c = resumed(tmp_path / "b", ["DOWN"])
+    assert has_text(c, "First word: 3+ cards") and has_text(c, "joker. Your letters") and has_text(c, "alone make none.")
+    c = resumed(tmp_path / "b", ["A", "DOWN"])
+    assert has_text(c, "Your first word needs") and has_text(c, "pick 2 more")
+    # the joker allowed (a word made in an earlier turn): the same hand makes words
+    g.melded = [True, True]
+    resume_save(tmp_path / "c", g, log=())
+    c = resumed(tmp_path / "c", ["DOWN"])
+    assert has_text(c, "Words") and has_text(c, "CAT")
+
+
+def test_setup_names_the_word_rule(tmp_path):
+    # issue 14: the adults' decks refuse verbs by default; the Words row says so
+    c = screen.play(" ".join(menu_keys() + ["DOWN"] * 6), seed=1, saves=str(tmp_path))
+    assert has_text(c, "Words") and has_text(c, "adults' no verbs.")
+    c = screen.play(" ".join(menu_keys() + ["DOWN"] * 6 + ["RIGHT"] * 2), seed=1, saves=str(tmp_path / "b"))
+    assert has_text(c, "Strict") and has_text(c, "No verbs, no pet")
 
 
 def test_b_goes_back_one_screen_at_a_time(tmp_path):

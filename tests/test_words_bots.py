@@ -126,6 +126,9 @@ class PlainSearch:
     def contains(self, word):
         return self.lx.contains(word)
 
+    def lists(self, word):
+        return self.lx.lists(word)
+
     def iter_words_from(self, letters, jokers=0, min_len=3):
         return self.lx.iter_words_from(letters, jokers, min_len)
 

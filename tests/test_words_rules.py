@@ -25,6 +25,9 @@ class MiniLex:
     def contains(self, word):
         return word in self.words
 
+    def lists(self, word):
+        return 1 if word in self.words else 0      # the one list: the dictionary
+
     def words_from(self, letters, jokers=0, min_len=3, limit=None):
         out = []
         for w in self.words:
@@ -304,7 +307,7 @@ def test_refusals_change_nothing():
     g.apply("new t0 %d" % idx(g, "O"))
     refused(g, "commit", "SO is too short")
     g.apply("add 1 0 %d=x" % idx(g, "*"))
-    refused(g, "commit", "XSO is not in the word list")
+    refused(g, "commit", "XSO is not in the dictionary")
     refused(g, "act %d 1" % idx(g, "skip"), "An action card is a whole turn")
     g.apply("undo")
     refused(g, "act %d" % idx(g, "skip"), "Play it like this: act")
@@ -329,6 +332,31 @@ def test_refusals_last_action_card_and_trades():
     refused(g, "act %d" % h, "Play it like this")
     g.deck = []
     refused(g, "act %d %d" % (h, 1 - h), "The draw pile is empty")
+
+
+def first_word_refusal(word, options):
+    """The reason a commit of `word` as the first word is refused (the real word lists)."""
+    g = rules.Game(2, options, Rng(1))
+    g.force(list((word.upper() + "RSNDMPB")[:7]))       # seat 0's hand; the rest at random
+    g.start()
+    play_word(g, word)
+    return g.commit_problem()
+
+
+def test_a_refused_word_says_which_rule_leaves_it_out():
+    # issue 14: the strict list drops verbs and pet forms, and said only "not in the word list"
+    adults = {"mode": "adults2"}        # Words: Auto = strict
+    assert first_word_refusal("eat", adults) == "EAT: verbs are not allowed in this mode"
+    assert first_word_refusal("elate", adults) == "ELATE: verbs are not allowed in this mode"
+    assert first_word_refusal("kitty", adults) == "KITTY: pet forms are not allowed in this mode"
+    assert first_word_refusal("tummy", {"mode": "children", "wordRules": "strict"}) == "TUMMY: pet forms are not allowed in this mode"
+    assert first_word_refusal("ehi", adults) == "EHI is not in the dictionary"
+    # relaxed words (the kids' deck's default): verbs and pet forms are words
+    assert first_word_refusal("eat", {"mode": "children"}) is None
+    assert first_word_refusal("kitty", {"wordRules": "relaxed"}) is None
+    assert first_word_refusal("ehi", {"mode": "children"}) == "EHI is not in the dictionary"
+    # kid-friendly words only: a dictionary word left out of that list says so
+    assert first_word_refusal("elate", {"kidListOnly": True}) == "ELATE is not on the kids' word list"
 
 
 def test_initial_meld_same_turn_option():

@@ -9,11 +9,12 @@
                                                 take as a file of its own
 
 Sources (Debian packages, installed by tools/install_system_deps.sh):
-  scowl 2020.12.07        /usr/share/dict/scowl/{english,american}-words.<size>
+  scowl 2020.12.07        /usr/share/dict/scowl/{english,american,british,british_z}-words.<size>
   wordnet-base 3.0        /usr/share/wordnet/index.* and *.exc (strict list)
 plus the hand-kept lists in data/dictionary/ (profanity, allow, diminutives,
-kids_exclude). The lists:
-  relaxed  SCOWL sizes <= 50, ^[a-z]{3,15}$, minus profanity (except allow.txt)
+kids_exclude, common). The lists:
+  relaxed  SCOWL sizes <= 50 (American and British spellings), plus common.txt (common
+           words of the larger sizes), ^[a-z]{3,15}$, minus profanity (except allow.txt)
   strict   relaxed minus words WordNet knows only as verbs, minus diminutives.txt
   kids     SCOWL sizes <= 20, same filter, minus all of profanity.txt and kids_exclude.txt
 The output is deterministic: the same inputs give the same bytes. The file format
@@ -32,9 +33,13 @@ DATA = os.path.join(ROOT, "data", "dictionary")
 SCOWL_DIR = "/usr/share/dict/scowl"
 WORDNET_DIR = "/usr/share/wordnet"
 
-SCOWL_CATEGORIES = ("english-words", "american-words")
+# English words of both spellings ("colour" and "color"): the rulebook asks for English
+# words, and tools/dictionary_coverage.py found British spellings the most common words
+# missing (centre, favourite, colour...). british_z: the Oxford spelling (-ize, -our).
+SCOWL_CATEGORIES = ("english-words", "american-words", "british-words", "british_z-words")
 SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 RELAXED_SIZE = 50
+COMMON_SIZE = 80        # common.txt: common words of SCOWL's sizes 55..80
 KIDS_SIZE = 20
 MIN_LEN = 3
 MAX_LEN = 15
@@ -67,12 +72,12 @@ def read_hand_list(name):
     return set(words)
 
 
-def scowl_words(max_size):
+def scowl_words(max_size, categories=SCOWL_CATEGORIES):
     if not os.path.isdir(SCOWL_DIR):
         raise SourceMissing("SCOWL word lists not found in %s: run tools/install_system_deps.sh "
                             "(apt-get install scowl)" % SCOWL_DIR)
     words = set()
-    for cat in SCOWL_CATEGORIES:
+    for cat in categories:
         for size in SCOWL_SIZES:
             if size > max_size:
                 break
@@ -141,9 +146,15 @@ def make_lists():
     allow = read_hand_list("allow.txt")
     diminutives = read_hand_list("diminutives.txt")
     kids_exclude = read_hand_list("kids_exclude.txt")
+    common = read_hand_list("common.txt")
     if not allow <= profanity:
         raise ValueError("allow.txt words not in profanity.txt: %s" % sorted(allow - profanity))
     scowl_relaxed = scowl_words(RELAXED_SIZE)
+    larger = scowl_words(COMMON_SIZE) - scowl_relaxed
+    if not common <= larger:
+        raise ValueError("common.txt words not in SCOWL sizes %d-%d (lower case): %s"
+                         % (RELAXED_SIZE + 5, COMMON_SIZE, sorted(common - larger)))
+    scowl_relaxed |= common
     scowl_kids = scowl_words(KIDS_SIZE)
     relaxed = scowl_relaxed - (profanity - allow)
     wn = WordNet()
@@ -153,7 +164,7 @@ def make_lists():
     assert kids <= relaxed and strict <= relaxed
     lists = {"relaxed": sorted(relaxed), "strict": sorted(strict), "kids": sorted(kids)}
     figures = {
-        "scowl_relaxed": len(scowl_relaxed), "scowl_kids": len(scowl_kids),
+        "scowl_relaxed": len(scowl_relaxed), "scowl_kids": len(scowl_kids), "common": len(common),
         "profanity_removed": len(scowl_relaxed & (profanity - allow)),
         "verb_only_removed": len(verb_only), "diminutives_removed": len(relaxed & diminutives),
     }

@@ -77,7 +77,8 @@ class Checks(Table):
             if len(w) < MIN:
                 return "%s is too short: a word needs 3 letters" % t
             if not self.lexicon().contains(word_lower(w)):
-                return "%s is not in the word list" % t
+                from games.words.wordrule import why_not_a_word     # loaded only for a refusal
+                return why_not_a_word(self, w)
         if not self.melded[self.turn]:
             if not self.opts["initialMeldSameTurn"] and self.words[:self.pre] != swords:
                 return "You can use table words after your first turn"

@@ -1,5 +1,5 @@
 """Word Cards: what the screens over the turn offer (screens.py): the turn menu and
-its notes, the words a hand makes, the tiles a word may be spelled with, the
+its notes, the words a hand makes (or why none), the tiles a word may be spelled with, the
 opponents and the cards an action card may take. Every list starts at its first
 entry, in the order made here: tests/drive/words.py works out its keys from these.
 """
@@ -182,6 +182,24 @@ def word_list(game, picks, target):
         if action:
             out.append(Found(word.upper(), action))
     return out
+
+
+def no_word_reason(game, picks, target):
+    """Why word_list(game, picks, target) found no word, in the player's terms: too few
+    cards picked, the first-word rule (the joker left out), or no word in those cards."""
+    first = not game.may_touch_table()
+    chosen = view.word_text(game.words[target]) if target >= 0 else ""
+    if picks:
+        short = rules.MIN - len(picks) - len(chosen)
+        if short > 0:
+            return "%s: pick %d more card%s, or none for your whole hand." % (
+                "Your first word needs 3+ cards from your hand" if first else "A word needs 3 letters",
+                short, "" if short == 1 else "s")
+        return "No word can be made with the picked cards%s." % (" and " + chosen if chosen else "")
+    letters, jokers = game.hand_letters()
+    if jokers and not game.jokers_allowed() and game.lexicon().words_from(letters, 1, rules.MIN, 1):
+        return "First word: 3+ cards from your hand, no joker. Your letters alone make none."
+    return "No word can be made from your hand%s." % (" and " + chosen if chosen else "")
 
 
 def about(game, action):

@@ -492,16 +492,21 @@ class Walks(Lexicon):
     # (the Pages, or DictionaryError when closed).
 
     def contains(self, word):
+        return (self.lists(word) & self._mask) != 0
+
+    def lists(self, word):
+        # Every list of the file that holds `word`, as bits (1 relaxed, 2 strict, 4 kids):
+        # the same one walk as contains, so why a word is refused costs no more.
         if not isinstance(word, str):
-            return False
+            return 0
         w = word.encode()           # find() lowers the case and refuses other than a-z
         if len(w) < self.min_len or len(w) > self.max_len:
-            return False
+            return 0
         p = self._open()
         r = find(p.ctx, w, len(w), p.io)
         if r < 0:
             _fail(self.name, -r)
-        return (r & self._mask) != 0
+        return r
 
     def _start(self, mode, letters, jokers, min_len):
         # The file's spare search state (or a new one), cleared and set up; None when

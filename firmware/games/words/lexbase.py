@@ -51,6 +51,13 @@ class Lexicon:
     def __contains__(self, word):
         return self.contains(word)
 
+    def lists(self, word):
+        # The word lists holding `word`, as bits of LISTS (1 relaxed, 2 strict, 4 kids);
+        # a list in memory knows only itself (its bit if it is named as one of LISTS).
+        if self.name in LISTS and self.contains(word):
+            return 1 << LISTS.index(self.name)
+        return 0
+
     def words_from(self, letters, jokers=0, min_len=3, limit=None):
         """Sorted words makeable from the multiset `letters` plus `jokers` wildcards.
 

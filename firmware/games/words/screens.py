@@ -10,7 +10,8 @@ Table words, the index of the word chosen.
 from core.table import LIVE, TableApp
 from games.words import data, view
 from games.words.choices import (EFFECT, KIND, LOWER, VALUE, about, act_problem, card_label,
-                                 give_list, menu_items, opponents, pool_of, word_list)
+                                 give_list, menu_items, no_word_reason, opponents, pool_of,
+                                 word_list)
 from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
 
 BACK = None
@@ -116,7 +117,7 @@ class Screens(TableApp):
         self.ui.busy()
         found = word_list(game, picks, target)
         if not found:
-            return self.read("Find words", ["No word can be made with these cards."])
+            return self.read("Find words", [no_word_reason(game, picks, target)])
         labels = []
         notes = []
         for entry in found:

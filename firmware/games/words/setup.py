@@ -4,7 +4,7 @@ SETUP = (
                       ("children", "Kids", "The children's deck."),
                       ("adults2", "2 adult", "The adults' deck for 2 players."),
                       ("adults34", "3-4 adlt", "The adults' deck for 3-4 players.")), None),
-    ("wordRules", "Words", (("auto", "Auto", "Kids' deck relaxed, adults' strict."),
+    ("wordRules", "Words", (("auto", "Auto", "Kids' deck any word, adults' no verbs."),
                             ("relaxed", "Relaxed", "Any word in the dictionary."),
                             ("strict", "Strict", "No verbs, no pet forms (kitty).")), None),
     ("kidListOnly", "Kid words", ((False, "No", "Words as the Words row says."),
@@ -19,7 +19,8 @@ SETUP = (
 # the rules summary: the launcher's "Rules" item and the in-game menu
 RULES = ("Be the first with no cards left.\n"
          "Your turn is ONE of: make words, play one action card, or draw a card.\n"
-         "Words: 3+ letters. Make new words from your hand, add hand letters to any table "
+         "Words: 3+ letters, from the dictionary; with the adults' decks no verbs and no pet "
+         "forms such as kitty (the Words option). Make new words from your hand, add hand letters to any table "
          "word, take letters from table words for another word (leave a word of 3+ behind), "
          "rearrange letters, several words a turn. Your first word comes from your own hand, "
          "no joker. A joker is any letter; a joker taken from the table is played again that "
