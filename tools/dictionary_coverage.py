@@ -48,7 +48,7 @@ LOWER_UP_TO = 80                # SCOWL sizes that make a lower-case word a word
 def top_words(n):
     """wordfreq's n most frequent English words, most frequent first."""
     try:
-        import wordfreq
+        import wordfreq  # pyright: ignore[reportMissingImports]  -- installed by hand for this tool only (docs/words.md)
     except ImportError:
         raise SystemExit("wordfreq is not installed: python3 -m venv /tmp/wordfreq && "
                          "/tmp/wordfreq/bin/pip install wordfreq==%s, then run this tool with "
