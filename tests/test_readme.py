@@ -46,3 +46,28 @@ def test_the_pictures_show_the_firmware_as_it_is(name, tmp_path):
     with Image.open(made) as new, Image.open(os.path.join(ROOT, "docs", "screens", name + ".png")) as old:
         assert new.size == old.size and new.convert("RGB").tobytes() == old.convert("RGB").tobytes(), (
             "docs/screens/%s.png is out of date: run `make screenshots`" % name)
+
+
+DOCS = ["README.md", "hal/README.md", "boards/README.md"] + sorted(
+    "docs/" + f for f in os.listdir(os.path.join(ROOT, "docs")) if f.endswith(".md"))
+PATH = re.compile(r"`((?:firmware|hal|boards|sim|tools|tests|docs|web|data)/[A-Za-z0-9_./-]+)(.?)")
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_the_docs_name_files_and_functions_that_exist_and_no_machine_path(doc):
+    with open(os.path.join(ROOT, doc)) as f:
+        text = f.read()
+    for machine in ("/work/", "/home/", "/root/", "/Users/"):
+        assert machine not in text, "%s names a path of one machine (%s...): cite ../shared/... or a title" % (
+            doc, machine)
+    for m in PATH.finditer(text):
+        path, after = m.group(1).rstrip(".,:;"), m.group(2)
+        if after in "<{*":          # a pattern: tests/test_<id>_app.py
+            continue
+        if os.path.exists(os.path.join(ROOT, path)):
+            continue
+        module, _, name = path.rpartition(".")    # tools/_path.game_modules: a module's function
+        assert module and os.path.exists(os.path.join(ROOT, module + ".py")), "%s names %s, which does not exist" % (
+            doc, path)
+        with open(os.path.join(ROOT, module + ".py")) as f:
+            assert re.search(r"^(def|class) %s\b|^%s = " % (name, name), f.read(), re.M), "%s names %s" % (doc, path)
