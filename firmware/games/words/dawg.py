@@ -199,6 +199,11 @@ class DawgLexicon(W.Walks):
         # Pages read from the file so far (shared by the lists open on it; the bench).
         return self._file.pages.reads() if self._file else 0
 
+    @property
+    def lookups(self):
+        # Cache lookups so far (a page in place is not looked up; the bench's hit rate).
+        return self._file.pages.lookups() if self._file else 0
+
     def verify(self):
         # Check the CRC-32 of the whole file again.
         self._open()

@@ -58,7 +58,8 @@ _C_FSIZE = const(7)                 # file size in bytes
 _C_TAGS = const(8)                  # per slot: page number + 1 (0: empty)
 _C_STAMPS = const(40)               # per slot: LRU stamp
 _C_READS = const(72)                # pages read so far (for the bench; wraps at 2**30)
-_C_SIZE = const(73)
+_C_LOOKS = const(73)                # cache lookups so far (the bench's hit rate; wraps too)
+_C_SIZE = const(74)
 
 # st: array('i') of one search (_State)
 _S_D = const(0)                     # depth
@@ -156,6 +157,7 @@ def find(ctx, word, n: int, io) -> int:
             if inmap:
                 b = ptr8(io[_IO_MEM])
                 inmap = 0
+            c[_C_LOOKS] = (c[_C_LOOKS] + 1) & 0x3FFFFFFF
             k = 0
             v = 0
             old = clock + 1
@@ -304,6 +306,7 @@ def scan(ctx, st, out, io) -> int:
             if inmap:
                 b = ptr8(io[_IO_MEM])
                 inmap = 0
+            c[_C_LOOKS] = (c[_C_LOOKS] + 1) & 0x3FFFFFFF
             k = 0
             v = 0
             old = clock + 1
@@ -517,6 +520,9 @@ class Pages:
 
     def reads(self):
         return self.ctx[_C_READS]
+
+    def lookups(self):
+        return self.ctx[_C_LOOKS]
 
     def forget(self):
         for s in range(self.ctx[_C_NS]):
