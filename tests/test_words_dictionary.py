@@ -219,6 +219,37 @@ def test_best_words_are_the_best_of_the_search(lexicons):
         lx.best_words("a1c", 0, 3, 1, [1] * 26, 1)
 
 
+def test_longest_words_are_what_the_find_words_screen_lists(lexicons):
+    """choices.longest on the DAWG (the native longest_words: scores kept, a str only
+    for the words kept) against choices.longest_plain (every word of the search as a
+    str, the hint list asked word by word): the same words in the same order, with
+    and without a table word to extend, one or two jokers."""
+    from games.words import choices
+    rnd = random.Random(8)
+    words = lexicons["relaxed"].words_from("aeinrstlo", 0, 3, 400)
+    kids = lexicons["kids"]
+    for name in LISTS:
+        lx = lexicons[name]
+        for _ in range(40):
+            hand = _deck_hand(rnd, rnd.randint(2, 9))
+            jokers = rnd.randint(0, 2)
+            base = rnd.choice(["", "", rnd.choice(words)])
+            hint = rnd.choice([kids, kids, lx])
+            args = (lx, hint, base + hand, jokers, base)
+            got = choices.longest(*args)
+            assert got == choices.longest_plain(*args), (name, hand, jokers, base, hint.name)
+            assert lx.longest_words(base + hand, jokers, 3, 5, base, hint) is not None
+    lx = lexicons["relaxed"]
+    got = choices.longest(lx, kids, "aeinrstl", 1, "")     # 2714 words: the 30 longest, kid words first
+    assert got == choices.longest_plain(lx, kids, "aeinrstl", 1, "")
+    assert len(got) == choices.LIMIT and got[:3] == ["internals", "intervals", "relations"]
+    assert lx.longest_words("cat", 0, 3, 3, "", WordListLexicon(["cat"])) is None   # another list: no bonus to give
+    with pytest.raises(ValueError):
+        lx.longest_words("abc", 0, 3, 32)
+    with pytest.raises(ValueError):
+        lx.longest_words("abc", 0, 3, 3, "a1")
+
+
 def test_insertions_are_every_letter_that_fits(lexicons, all_words):
     """insertions (one native walk) against trying every letter at every place."""
     rnd = random.Random(9)
@@ -426,6 +457,7 @@ for name in lexicon.LISTS:
         print("%%s %%d %%s %%s" %% (hand, n, longest, ",".join(lx.words_from(hand, 1, 3, %s))))
         print(lx.best_words(hand, 1, 3, 3, b"\\1\\2\\3\\4\\5\\6\\7\\10\\11\\12\\13\\14\\15\\16\\17\\20"
                             b"\\21\\22\\23\\24\\25\\26\\27\\30\\31\\32", 3, 100, hand[0]))
+        print(lx.longest_words(hand, 1, 3, 31, hand[1:3], lx))
     for w in ("cat", "stop", "house"):
         print(w, list(lx.insertions(w, "abcdefghijklmnopqrstuvwxyz")))
     lx.close()

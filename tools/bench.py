@@ -319,7 +319,7 @@ def bench_dictionary():
             print("  (mpremote missing: no ROMFS run)")
     for rc, out, err in runs:
         print("\n".join("  " + line for line in (out + err).strip().splitlines() if not line.startswith(
-            ("CALIBRATION", "SEARCH8J", "SEARCHBEST"))))
+            ("CALIBRATION", "SEARCH8J", "SEARCHBEST", "SEARCHLIST"))))
     bench_pico.print_dictionary([out for rc, out, err in runs if rc == 0])
 
 

@@ -30,7 +30,8 @@ Budgets in estimated Pico ms (issue 12): 8 + 1 search max 300; computer decision
 median 100, max 500. For `make bench` (docs/performance.md): a CALIBRATION line
 (tools/devtime.py) first and last, and per list a SEARCH8J line for the 8 tiles +
 1 joker search (times and file reads), a SEARCHBEST line for its best-word search
-(the computer player's), each with where=file (the filesystem) or where=romfs.
+(the computer player's) and a SEARCHLIST line for the Find words screen's (the 30
+longest words, longest_words), each with where=file (the filesystem) or where=romfs.
 """
 import sys
 import gc
@@ -183,6 +184,11 @@ def held(name, path):
     return a
 
 
+def find_words(lx, hand, jokers, kids):
+    """What the Find words screen lists (choices.longest): the 30 longest words."""
+    return lx.longest_words(hand, jokers, 3, 31, "", kids)
+
+
 def bench_lists(names, quick, path=None, where="file"):
     nh = 5 if quick else 40
     if hasattr(gc, "mem_alloc"):
@@ -190,6 +196,7 @@ def bench_lists(names, quick, path=None, where="file"):
               % (where, held(names[0], path)))
     for name in names:
         lx = lexicon.open_lexicon(name, verify=False, path=path)
+        kids = lexicon.open_lexicon("kids", verify=False, path=path)
         name = "%s %s" % (name, where)
         m = Meter(lx)
         found = 0
@@ -211,6 +218,12 @@ def bench_lists(names, quick, path=None, where="file"):
             print(m.line("%-13s %s, best word" % (name, label), budget))
             if jok:
                 print(m.machine_line("SEARCHBEST", lx.name, where))
+                m = Meter(lx)
+                for hand in hands(nh, size_, seed):
+                    m.run(find_words, (lx, hand, jok, kids))
+                print(m.line("%-13s %s, Find words list" % (name, label), budget))
+                print(m.machine_line("SEARCHLIST", lx.name, where))
+        kids.close()
         lx.close()
 
 

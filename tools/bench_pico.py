@@ -283,8 +283,9 @@ def kb(n):
 
 # ---------------------------------------------------------------- dictionary
 class SearchRow:
-    """One SEARCH8J (every word: the screens' iter_words_from) or SEARCHBEST (best word:
-    the computer players' best_words) line of tools/bench_dictionary.py. where: "file"
+    """One SEARCH8J (every word: iter_words_from), SEARCHBEST (best word: the computer
+    players' best_words) or SEARCHLIST (the Find words screen's 30 longest words:
+    longest_words) line of tools/bench_dictionary.py. where: "file"
     (the filesystem, through the page cache) or "romfs" (a ROMFS image, read in place)."""
 
     def __init__(self, kind, fields):
@@ -298,7 +299,7 @@ class SearchRow:
         self.reads_max = int(fields["reads_max"])
 
 
-SEARCH_KINDS = (("SEARCH8J ", "every word"), ("SEARCHBEST ", "best word"))
+SEARCH_KINDS = (("SEARCH8J ", "every word"), ("SEARCHBEST ", "best word"), ("SEARCHLIST ", "Find words"))
 
 
 def dictionary_lines(out):
@@ -314,8 +315,8 @@ def dictionary_lines(out):
 def print_dictionary(outs):
     """The search rows of each run's output (each run priced by its own calibration);
     True when every row is within the budget."""
-    print("  8 tiles + 1 joker: every word (iter_words_from, the screens) and the best word")
-    print("  (best_words, the computer players); budget max <= %d ms est. Pico:" % SEARCH_MAX_MS)
+    print("  8 tiles + 1 joker: every word (iter_words_from), the best word (best_words, the computer")
+    print("  players) and the Find words list (longest_words); budget max <= %d ms est. Pico:" % SEARCH_MAX_MS)
     ok = True
     for out in outs:
         cal, rows = dictionary_lines(out)

@@ -76,16 +76,21 @@ _S_FULL = const(10)                 # best mode: bonus when every tile and joker
 _S_MUST = const(11)                 # best mode: letter whose tiles must all be used (26: none)
 _S_TILES = const(12)                # tiles at the start
 _S_NW = const(13)                   # order mode: length of the word to insert into
+_S_NBASE = const(14)                # best mode: letters of the base word (0: no base)
+_S_KIDM = const(15)                 # best mode: list bits whose words score 1 more (0: none)
 _S_POS = const(16)                  # per depth: bit offset of the next edge (0: node done)
 _S_JF = const(32)                   # per depth: 1 when a joker stands there
 _S_WORD = const(48)                 # per depth: letter 0-25
 _S_CNT = const(64)                  # per letter: tiles left; order mode: the word's letters
-_S_WT = const(90)                   # per letter: score of a tile (best mode); order mode:
+_S_WT = const(90)                   # per letter: score of a tile (best mode; bits 24-27: the
+                                    # base word's tiles of the letter, longest_words); order mode:
                                     # 1 for the letters allowed for the joker
-_S_TOP = const(116)                 # best mode: MAX_K entries of _TE ints: score, length, letters
-_TE = const(18)
-_S_SIZE = const(188)                # _S_TOP + MAX_K * _TE
+_S_TOP = const(116)                 # best mode: MAX_K entries of _TE ints: score * 16 + length,
+_TE = const(4)                      # then the letters 5 bits each, 5 an int (18 ints a word
+_S_SIZE = const(132)                # before: longest_words' 31 in 2.8 KB failed a 36 KB heap)
 MAX_K = const(4)                    # best_words keeps at most this many
+MAX_LIST = const(31)                # longest_words keeps at most this many
+_S_BIG = const(240)                 # longest_words' state: _S_TOP + MAX_LIST * _TE
 MAX_DEPTH = const(15)               # the longest word the arrays above hold
 
 _M_WORDS = const(0)                 # tiles and jokers; words to out
@@ -399,12 +404,30 @@ def scan(ctx, st, out, io) -> int:
                         sc += s[_S_JW]
                         nj += 1
                     else:
-                        sc += s[_S_WT + s[_S_WORD + x]]
+                        sc += s[_S_WT + s[_S_WORD + x]] & 0xFFFFFF
                     x += 1
                 if jok == 0 and d1 - nj == s[_S_TILES]:
                     sc += s[_S_FULL]
+                if s[_S_KIDM] & (1 | ((h & 3) << 1)):
+                    sc += 1                     # the word is in the hint list too
                 e = s[_S_NTOP]
-                while e > 0 and sc > s[_S_TOP + (e - 1) * _TE]:
+                if s[_S_NBASE]:                 # the word must hold every letter of the base
+                    x = 0
+                    while x < 26:
+                        v = s[_S_WT + x] >> 24
+                        if v:
+                            nj = 0
+                            while nj < d1:
+                                if s[_S_WORD + nj] == x:
+                                    v -= 1
+                                nj += 1
+                            if v > 0:           # it does not: not kept
+                                sc = -1
+                                x = 26
+                        x += 1
+                    if sc < 0:
+                        e = s[_S_K]
+                while e > 0 and sc > (s[_S_TOP + (e - 1) * _TE] >> 4):
                     e -= 1
                 if e < s[_S_K]:
                     x = s[_S_NTOP]
@@ -419,12 +442,22 @@ def scan(ctx, st, out, io) -> int:
                             v += 1
                         x -= 1
                     x = _S_TOP + e * _TE
-                    s[x] = sc
-                    s[x + 1] = d1
+                    s[x] = (sc << 4) | d1
+                    x += 1
+                    nj = 0                      # bits in sc so far
+                    sc = 0
                     v = 0
                     while v < d1:
-                        s[x + 2 + v] = s[_S_WORD + v]
+                        sc |= s[_S_WORD + v] << nj
+                        nj += 5
+                        if nj == 25:
+                            s[x] = sc
+                            x += 1
+                            sc = 0
+                            nj = 0
                         v += 1
+                    if nj:
+                        s[x] = sc
         if kind != _K_LEAF and d1 < maxd:
             if kind == _K_NEXT:
                 x = q
@@ -472,8 +505,8 @@ class _State:
     # The arrays of one search: st (depths, tiles, scores) and out (words found). Each
     # file keeps a spare, lent to whichever search runs (a nested one gets its own).
 
-    def __init__(self):
-        self.st = _zeros(_S_SIZE)
+    def __init__(self, size=_S_SIZE):
+        self.st = _zeros(size)
         self.out = bytearray(_OUT)
         self.mv = memoryview(self.out)
 
@@ -551,9 +584,10 @@ class Walks(Lexicon):
             _fail(self.name, -r)
         return (r & self._mask) != 0
 
-    def _start(self, mode, letters, jokers, min_len):
-        # The file's spare search state (or a new one), cleared and set up; None when
-        # no word can come out. Raises on a closed lexicon or a letter outside a-z.
+    def _start(self, mode, letters, jokers, min_len, size=_S_SIZE):
+        # The file's spare search state (or a new one; a new one of size ints when that is
+        # larger), cleared and set up; None when no word can come out. Raises on a closed
+        # lexicon or a letter outside a-z.
         if jokers < 0:
             raise ValueError("jokers must be >= 0")
         for ch in letters:
@@ -567,11 +601,15 @@ class Walks(Lexicon):
         if maxd < min_len:
             return None
         p = self._open()
-        s = p.spare or _State()
-        p.spare = None
+        if size > _S_SIZE:
+            s = _State(size)        # longest_words: 960 B for the call
+        else:
+            s = p.spare or _State()
+            p.spare = None
+            st = s.st
+            for i in range(_S_SIZE):
+                st[i] = 0
         st = s.st
-        for i in range(_S_SIZE):
-            st[i] = 0
         for ch in letters:
             st[_S_CNT + (ord(ch) | 32) - 97] += 1
         st[_S_J] = jokers
@@ -594,7 +632,7 @@ class Walks(Lexicon):
 
     def _give(self, s):
         f = self._file
-        if f is not None:
+        if f is not None and len(s.st) == _S_SIZE:
             f.pages.spare = s
 
     def iter_words_from(self, letters, jokers=0, min_len=3):
@@ -612,7 +650,8 @@ class Walks(Lexicon):
                 n = st[_S_OUTN]
                 st[_S_OUTN] = 0
                 if n:
-                    # one str of the words, split in C: 2714 words 3.5 -> X ms (unix port)
+                    # one str of the words, split in C (not a slice and a str each): hand
+                    # eilnopst + joker, 1809 words, 2680 -> 2610 us (unix port, fastest of 15)
                     yield from str(mv[0:n], "ascii").split()
                 if done:
                     return
@@ -627,23 +666,63 @@ class Walks(Lexicon):
             return []
         st = s.st
         for i in range(26):
+            if not 0 <= weights[i] < 1 << 24:
+                self._give(s)
+                raise ValueError("weights must be 0 .. 2**24 - 1")
             st[_S_WT + i] = weights[i]
         st[_S_K] = k
         st[_S_JW] = joker_weight
         st[_S_FULL] = full_bonus
         if must is not None:
             st[_S_MUST] = (ord(must) | 32) - 97
+        return self._top(s)
+
+    def _top(self, s):
+        # Run a best-mode search to its end; its kept words as [score, word], best first.
+        st = s.st
         while not self._run(s):     # nothing goes to out in this mode
             pass
         top = []
         for e in range(st[_S_NTOP]):
             i = _S_TOP + e * _TE
-            n = st[i + 1]
+            n = st[i] & 15
             for j in range(n):      # the word's letters into out, then one str of them
-                s.out[j] = 97 + st[i + 2 + j]
-            top.append([st[i], str(s.mv[0:n], "ascii")])
+                s.out[j] = 97 + ((st[i + 1 + j // 5] >> (5 * (j % 5))) & 31)
+            top.append([st[i] >> 4, str(s.mv[0:n], "ascii")])
         self._give(s)               # (a search that raised leaves the spare to the next one)
         return top
+
+    def longest_words(self, letters, jokers, min_len, k, base="", hint=None):
+        # The k (at most MAX_LIST) best words of the search that hold every letter of
+        # base, best first, alphabetical among equal scores, as [score, word]: a word
+        # scores 2 a letter and 1 more when the list hint (open on the same file; None:
+        # no bonus) holds it. What the Find words screen lists (choices.word_list) with
+        # no str made for any other word: an 8 + 1 hand that makes 2714 words made 2714
+        # strs (106 KB to collect) before. None when hint is a list of another file.
+        if k > MAX_LIST:
+            raise ValueError("longest_words keeps at most %d words" % MAX_LIST)
+        kidm = 0
+        if hint is not None:
+            if getattr(hint, "_file", None) is not self._file:
+                return None
+            kidm = hint._mask
+        s = self._start(_M_BEST, letters, jokers, min_len, _S_BIG) if k > 0 else None
+        if s is None:
+            return []
+        st = s.st
+        for i in range(26):
+            st[_S_WT + i] = 2
+        st[_S_JW] = 2
+        st[_S_K] = k
+        st[_S_KIDM] = kidm
+        st[_S_NBASE] = len(base)
+        for ch in base:
+            x = (ord(ch) | 32) - 97
+            if not 0 <= x <= 25:
+                self._give(s)
+                raise ValueError("letters must be a-z, got %r" % ch)
+            st[_S_WT + x] += 1 << 24
+        return self._top(s)
 
     def insertions(self, word, letters):
         # The answer is an array the next insertions call on the file reuses: read it
