@@ -26,7 +26,8 @@ other processes only ever add time); the cache is warm, as in a game, and the he
 is collected every 4 KB allocated, as on the console (that time is in the figures).
 The cost of one page read here is printed too: reads are file-system calls, whose
 device price the factor may not fit (tools/devtime.py's model can price them).
-Budgets in estimated Pico ms (issue 12): 8 + 1 search max 300; computer decision
+Budgets in estimated Pico ms (issue 12): 8 + 1 search max 300 (the best word and
+the Find words list; every word is printed for reference); computer decision
 median 100, max 500. For `make bench` (docs/performance.md): a CALIBRATION line
 (tools/devtime.py) first and last, and per list a SEARCH8J line for the 8 tiles +
 1 joker search (times and file reads), a SEARCHBEST line for its best-word search
@@ -209,7 +210,8 @@ def bench_lists(names, quick, path=None, where="file"):
             nwords = 0
             for hand in hands(nh, size_, seed):
                 nwords += m.run(count_words, (lx, hand, jok))
-            print(m.line("%-13s %s, every word (%d a hand)" % (name, label, nwords // nh), budget))
+            # every word: for reference (no screen makes a str of each), no budget
+            print(m.line("%-13s %s, every word (%d a hand)" % (name, label, nwords // nh)))
             if jok:     # for make bench (tools/bench_pico.py)
                 print(m.machine_line("SEARCH8J", lx.name, where))
             m = Meter(lx)

@@ -313,17 +313,29 @@ def dictionary_lines(out):
 
 
 def print_dictionary(outs):
-    """The search rows of each run's output (each run priced by its own calibration);
-    True when every row is within the budget."""
-    print("  8 tiles + 1 joker: every word (iter_words_from), the best word (best_words, the computer")
-    print("  players) and the Find words list (longest_words); budget max <= %d ms est. Pico:" % SEARCH_MAX_MS)
-    ok = True
+    """The search rows of each run's output (each run priced by its own calibration),
+    then the verdict per place the file is read from. The budget applies to the searches
+    the console makes: the best word (computer players) and the Find words list (the 30
+    longest). "every word" (a str for each of up to 2714 words, as no screen asks now:
+    the others stop at 1-200 words) is printed for reference."""
+    print("  8 tiles + 1 joker: the best word (best_words, the computer players), the Find words")
+    print("  list (longest_words, 30 words), and every word (iter_words_from, for reference, no")
+    print("  screen makes them all); budget max <= %d ms est. Pico:" % SEARCH_MAX_MS)
+    verdicts = []
     for out in outs:
         cal, rows = dictionary_lines(out)
         for r in rows:
             good = devtime.pico_ms(r.max_us, cal) <= SEARCH_MAX_MS
-            ok = ok and good
+            budgeted = r.kind != "every word"
+            if budgeted and r.where not in [v[0] for v in verdicts]:
+                verdicts.append([r.where, True])
+            if budgeted:
+                verdicts[[v[0] for v in verdicts].index(r.where)][1] &= good
             print("  %-8s %-6s %-10s n=%d  median %s  max %s ms (unix / est. Pico)  file reads median %d, max %d   %s"
                   % (r.list, r.where, r.kind, r.n, both(r.median_us, cal), both(r.max_us, cal),
-                     r.reads_median, r.reads_max, verdict(good)))
-    return ok
+                     r.reads_median, r.reads_max, verdict(good) if budgeted else "(%s, no budget)" % verdict(good)))
+    for where, good in verdicts:
+        print("  budget, the file read %s: %s" % (
+            "in place from a ROMFS image (make flash ROMFS=1)" if where == "romfs"
+            else "from the filesystem through the page cache", verdict(good)))
+    return all(v[1] for v in verdicts)
