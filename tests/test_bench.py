@@ -243,9 +243,12 @@ def test_dictionary_search_lines_are_read():
     out = ("CALIBRATION add_us=50000 fib_us=10000\nrelaxed contains: n=1\n"
            "SEARCH8J list=relaxed n=40 median_us=11000 max_us=24000 reads_median=2004 reads_max=4732\n"
            "CALIBRATION add_us=50000 fib_us=10000\n")
-    cal, rows = bench_pico.dictionary_lines(out)
+    cal, rows = bench_pico.dictionary_lines(out + "SEARCHBEST list=kids where=romfs n=5 median_us=100 max_us=300"
+                                                  " reads_median=0 reads_max=1\n")
     assert cal == 60000
-    assert rows == [("relaxed", 40, 11000, 24000, 2004, 4732)]
+    assert [(r.list, r.where, r.kind, r.n, r.median_us, r.max_us, r.reads_median, r.reads_max) for r in rows] == [
+        ("relaxed", "file", "every word", 40, 11000, 24000, 2004, 4732),
+        ("kids", "romfs", "best word", 5, 100, 300, 0, 1)]
     assert bench_pico.parse_live("x\nLIVE peak=123456 steps=7\n") == 123456
     assert bench_pico.parse_live("nothing\n") is None
 

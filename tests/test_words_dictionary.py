@@ -243,6 +243,37 @@ def test_best_words_are_the_best_of_the_search(lexicons):
         lx.best_words("a1c", 0, 3, 1, [1] * 26, 1)
 
 
+def test_longest_words_are_what_the_find_words_screen_lists(lexicons):
+    """choices.longest on the DAWG (the native longest_words: scores kept, a str only
+    for the words kept) against choices.longest_plain (every word of the search as a
+    str, the hint list asked word by word): the same words in the same order, with
+    and without a table word to extend, one or two jokers."""
+    from games.words import choices
+    rnd = random.Random(8)
+    words = lexicons["relaxed"].words_from("aeinrstlo", 0, 3, 400)
+    kids = lexicons["kids"]
+    for name in LISTS:
+        lx = lexicons[name]
+        for _ in range(40):
+            hand = _deck_hand(rnd, rnd.randint(2, 9))
+            jokers = rnd.randint(0, 2)
+            base = rnd.choice(["", "", rnd.choice(words)])
+            hint = rnd.choice([kids, kids, lx])
+            args = (lx, hint, base + hand, jokers, base)
+            got = choices.longest(*args)
+            assert got == choices.longest_plain(*args), (name, hand, jokers, base, hint.name)
+            assert lx.longest_words(base + hand, jokers, 3, 5, base, hint) is not None
+    lx = lexicons["relaxed"]
+    got = choices.longest(lx, kids, "aeinrstl", 1, "")     # 2714 words: the 30 longest, kid words first
+    assert got == choices.longest_plain(lx, kids, "aeinrstl", 1, "")
+    assert len(got) == choices.LIMIT and got[:3] == ["internals", "intervals", "relations"]
+    assert lx.longest_words("cat", 0, 3, 3, "", WordListLexicon(["cat"])) is None   # another list: no bonus to give
+    with pytest.raises(ValueError):
+        lx.longest_words("abc", 0, 3, 32)
+    with pytest.raises(ValueError):
+        lx.longest_words("abc", 0, 3, 3, "a1")
+
+
 def test_insertions_are_every_letter_that_fits(lexicons, all_words):
     """insertions (one native walk) against trying every letter at every place."""
     rnd = random.Random(9)
@@ -495,6 +526,7 @@ for name in lexicon.LISTS:
         print("%%s %%d %%s %%s" %% (hand, n, longest, ",".join(lx.words_from(hand, 1, 3, %s))))
         print(lx.best_words(hand, 1, 3, 3, b"\\1\\2\\3\\4\\5\\6\\7\\10\\11\\12\\13\\14\\15\\16\\17\\20"
                             b"\\21\\22\\23\\24\\25\\26\\27\\30\\31\\32", 3, 100, hand[0]))
+        print(lx.longest_words(hand, 1, 3, 31, hand[1:3], lx))
     for w in ("cat", "stop", "house"):
         print(w, list(lx.insertions(w, "abcdefghijklmnopqrstuvwxyz")))
     lx.close()
@@ -538,6 +570,59 @@ def test_micropython_without_native_code_gives_the_same_answers(tmp_path):
     assert mp.stdout == cp.stdout
 
 
+MPREMOTE = os.path.join(ROOT, ".venv", "bin", "mpremote")
+# A ROMFS image mounted at /rom under the unix port, as `make flash ROMFS=1` puts the
+# game's files on a board (the image sits in the heap here, in flash on a board).
+ROM_MOUNT = r"""
+import os, vfs
+data = bytearray(os.stat(%r)[6])
+with open(%r, "rb") as f:
+    f.readinto(data)
+vfs.mount(vfs.VfsRom(data), "/rom")
+"""
+
+
+def _romfs_image(tmp_path, files):
+    """A ROMFS image (mpremote romfs build) of files {name: bytes}; its path."""
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    for name, data in files.items():
+        (stage / name).write_bytes(data)
+    image = str(tmp_path / "image.romfs")
+    r = _run([MPREMOTE, "romfs", "--no-mpy", "-o", image, "build", str(stage)])
+    assert r.returncode == 0, r.stderr + r.stdout
+    return image
+
+
+needs_mpremote = pytest.mark.skipif(not os.path.exists(MPREMOTE), reason="mpremote not in .venv (make)")
+
+
+@needs_micropython
+@needs_mpremote
+def test_micropython_reads_a_romfs_file_in_place(tmp_path):
+    """words.dawg in a ROMFS image is read where it lies (memoryview of the file): the
+    same answers as CPython's, not one page read, no hot table or cache pages copied."""
+    image = _romfs_image(tmp_path, {"words.dawg": _good_bytes()})
+    script = (ROM_MOUNT % (image, image)
+              + "import sys\nsys.path.insert(0, %r)\n" % os.path.join(ROOT, "firmware")
+              + "from games.words import lexicon\n"
+              + "lexicon.dictionary_path = lambda directory=None: '/rom/words.dawg'\n"
+              + PROBE % (os.path.join(ROOT, "firmware"), PROBE_WORDS, PROBE_HANDS, "40")
+              + "lx = lexicon.open_lexicon('relaxed')\n"
+              + "n = len(lx.words_from('aeinrstl', 1))\n"
+              + "print('ROM', lx._file.pages.map is not None, lx.reads, len(lx._file.pages.mem), n)\n")
+    mp = _run([MICROPYTHON, "-X", "heapsize=400K", "-c", script])
+    assert mp.returncode == 0, mp.stderr + mp.stdout
+    lines = mp.stdout.splitlines()
+    mapped, reads, cache, n = lines[-1].split()[1:]
+    # in place; read: only the file's last page, once (its 8 bytes over the end are past
+    # the file), into the one cache slot kept for it
+    assert (mapped, int(reads) <= 1, cache, n) == ("True", True, "520", "2714")
+    cp = _run([sys.executable, "-c", PROBE % (os.path.join(ROOT, "firmware"), PROBE_WORDS, PROBE_HANDS, "40")])
+    assert cp.returncode == 0, cp.stderr
+    assert "\n".join(lines[:-1]) + "\n" == cp.stdout
+
+
 DAMAGED_PROBE = r"""
 import sys
 sys.path.insert(0, %r)
@@ -573,6 +658,17 @@ def test_damaged_body_never_crashes_the_native_code(tmp_path):
     mp = _run([MICROPYTHON, "-X", "heapsize=200K", "-c",
                DAMAGED_PROBE % (os.path.join(ROOT, "firmware"), paths)])
     assert mp.returncode == 0 and mp.stdout.strip() == "survived", mp.stderr + mp.stdout
+    if os.path.exists(MPREMOTE):    # the same files read in place from a ROMFS image
+        files = {}
+        for p in paths:
+            with open(p, "rb") as f:
+                files[os.path.basename(p)] = f.read()
+        image = _romfs_image(tmp_path, files)
+        rom = ["/rom/" + os.path.basename(p) for p in paths]
+        mp = _run([MICROPYTHON, "-X", "heapsize=4M", "-c", ROM_MOUNT % (image, image)
+                   + "print(memoryview(open(%r, 'rb'))[0:4])\n" % rom[0]
+                   + DAMAGED_PROBE % (os.path.join(ROOT, "firmware"), rom)])
+        assert mp.returncode == 0 and mp.stdout.strip().endswith("survived"), mp.stderr + mp.stdout
 
 
 # The modules (about 15 KB on the unix port) and an open file: the 3.6 KB of hot table

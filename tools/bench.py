@@ -279,22 +279,48 @@ def bench_strength(seeds):
             "ok" if wins >= 0.65 * seeds else "BELOW TARGET"))
 
 
+def dictionary_image(d):
+    """A ROMFS image holding words.dawg (mpremote romfs build), as `make flash ROMFS=1`
+    puts it on a board; its path, or None without mpremote."""
+    import shutil
+    import romfs
+    stage = os.path.join(d, "stage")
+    os.mkdir(stage)
+    shutil.copy(os.path.join(ROOT, "firmware", "games", "words", "words.dawg"), stage)
+    image = os.path.join(d, "words.romfs")
+    try:
+        r = subprocess.run([romfs.mpremote(), "romfs", "--no-mpy", "-o", image, "build", stage],
+                           capture_output=True, text=True, timeout=120)
+    except OSError:
+        return None
+    return image if r.returncode == 0 else None
+
+
 def bench_dictionary():
     path = os.path.join(HERE, "bench_dictionary.py")
     if not os.path.exists(path):
         print("== Dictionary: not built yet")
         return
     print("== Dictionary (MicroPython unix port, precompiled)")
-    if have_micropython():
-        # the computer decisions need a game (about 90 KB) beside the figures
-        rc, out, err = mpy_run(["-X", "heapsize=160K", "tools/bench_dictionary.py"])
-    else:
+    if not have_micropython():
         rc, out, err = run([sys.executable, path])
-    print("\n".join("  " + line for line in (out + err).strip().splitlines() if not line.startswith(
-        ("CALIBRATION", "SEARCH8J"))))
-    if have_micropython() and rc == 0:
-        import bench_pico
-        bench_pico.print_dictionary(out)
+        print("\n".join("  " + line for line in (out + err).strip().splitlines()))
+        return
+    import tempfile
+    import bench_pico
+    # the computer decisions need a game (about 90 KB) beside the figures
+    runs = [mpy_run(["-X", "heapsize=160K", "tools/bench_dictionary.py"])]
+    with tempfile.TemporaryDirectory() as d:
+        image = dictionary_image(d)
+        if image:   # the lists read in place: 160 KB and the image (flash on a board)
+            runs.append(mpy_run(["-X", "heapsize=%dK" % (160 + os.path.getsize(image) // 1024),
+                                 "tools/bench_dictionary.py", "--rom", image]))
+        else:
+            print("  (mpremote missing: no ROMFS run)")
+    for rc, out, err in runs:
+        print("\n".join("  " + line for line in (out + err).strip().splitlines() if not line.startswith(
+            ("CALIBRATION", "SEARCH8J", "SEARCHBEST", "SEARCHLIST"))))
+    bench_pico.print_dictionary([out for rc, out, err in runs if rc == 0])
 
 
 SECTIONS = ("heap", "heap32", "display", "decisions", "keys", "dictionary", "strength")

@@ -1,6 +1,6 @@
 """Sizes and speed of the Word Cards dictionary (words.dawg) and computer player.
 
-    micropython tools/bench_dictionary.py [--quick] [--list NAME] [--seeds N]
+    micropython tools/bench_dictionary.py [--quick] [--list NAME] [--seeds N] [--rom IMAGE]
     PP_FIRMWARE=build/mpy micropython -X heapsize=160K tools/bench_dictionary.py
                                         (the precompiled tree, as on a console:
                                          python tools/build.py --mpy-tree build/mpy;
@@ -17,15 +17,22 @@ on this port in microseconds with the estimated Pico milliseconds beside it (the
 factor of device_factor), the file reads (cache pages) and the bytes allocated
 (MicroPython's micropython.mem_total, where the port counts them).
 
+--rom IMAGE: the lists only, read from words.dawg in a ROMFS image mounted at /rom
+(vfs.VfsRom; tools/bench.py builds the image), as `make flash ROMFS=1` puts it on a
+board: read in place, no page reads (the image takes heap here, flash on a board).
+
 Times are the fastest of REPEAT runs of the same item (the machine is shared:
 other processes only ever add time); the cache is warm, as in a game, and the heap
 is collected every 4 KB allocated, as on the console (that time is in the figures).
 The cost of one page read here is printed too: reads are file-system calls, whose
 device price the factor may not fit (tools/devtime.py's model can price them).
-Budgets in estimated Pico ms (issue 12): 8 + 1 search max 300; computer decision
+Budgets in estimated Pico ms (issue 12): 8 + 1 search max 300 (the best word and
+the Find words list; every word is printed for reference); computer decision
 median 100, max 500. For `make bench` (docs/performance.md): a CALIBRATION line
 (tools/devtime.py) first and last, and per list a SEARCH8J line for the 8 tiles +
-1 joker search (times and file reads).
+1 joker search (times and file reads), a SEARCHBEST line for its best-word search
+(the computer player's) and a SEARCHLIST line for the Find words screen's (the 30
+longest words, longest_words), each with where=file (the filesystem) or where=romfs.
 """
 import sys
 import gc
@@ -99,6 +106,7 @@ class Meter:
         self.lx = lx
         self.times = []
         self.reads = []
+        self.looks = []
         self.alloc = []
 
     def run(self, fn, args=(), reset=None):
@@ -119,6 +127,7 @@ class Meter:
                 reset()
             gc.collect()
             reads = self.lx.reads
+            looks = self.lx.lookups
             a = mem_total() if mem_total else 0
             t0 = _path.ticks_us()
             r = fn(*args)
@@ -126,6 +135,7 @@ class Meter:
             if i == 0:          # the first run: what a single call reads and allocates
                 self.alloc.append((mem_total() - a) if mem_total else 0)
                 self.reads.append(self.lx.reads - reads)
+                self.looks.append(self.lx.lookups - looks)
             best = t if best is None or t < best else best
         self.times.append(best)
         return r
@@ -138,8 +148,16 @@ class Meter:
         if budget_ms is not None:
             verdict = "  (budget max %d ms: %s)" % (budget_ms, "ok" if pico_ms(mx) <= budget_ms else "OVER")
         alloc = "alloc %d/%d B" % (amed, amx) if mem_total else "alloc n/a"
-        return ("%s: n=%d  median %d us (Pico ~%.0f ms)  max %d us (Pico ~%.0f ms)  reads %d/%d  %s%s"
-                % (label, len(self.times), med, pico_ms(med), mx, pico_ms(mx), rmed, rmx, alloc, verdict))
+        looks = sum(self.looks)
+        hits = " (cache hits %.0f%%)" % (100.0 - 100.0 * sum(self.reads) / looks) if looks else ""
+        return ("%s: n=%d  median %d us (Pico ~%.0f ms)  max %d us (Pico ~%.0f ms)  reads %d/%d%s  %s%s"
+                % (label, len(self.times), med, pico_ms(med), mx, pico_ms(mx), rmed, rmx, hits, alloc, verdict))
+
+    def machine_line(self, tag, name, where):
+        med, mx = stats(self.times)
+        rmed, rmx = stats(self.reads)
+        return ("%s list=%s where=%s n=%d median_us=%d max_us=%d reads_median=%d reads_max=%d"
+                % (tag, name, where, len(self.times), med, mx, rmed, rmx))
 
 
 def count_words(lx, hand, jokers):
@@ -156,31 +174,58 @@ def best_word(lx, hand, jokers):
     return lx.best_words(hand, jokers, 3, 1, TILE, 3, 1000)
 
 
-def bench_lists(names, quick):
+def held(name, path):
+    """Bytes of heap one open list holds (hot table, page cache, search state)."""
+    gc.collect()
+    a = gc.mem_alloc()
+    lx = lexicon.open_lexicon(name, verify=False, path=path)
+    gc.collect()
+    a = gc.mem_alloc() - a
+    lx.close()
+    return a
+
+
+def find_words(lx, hand, jokers, kids):
+    """What the Find words screen lists (choices.longest): the 30 longest words."""
+    return lx.longest_words(hand, jokers, 3, 31, "", kids)
+
+
+def bench_lists(names, quick, path=None, where="file"):
     nh = 5 if quick else 40
+    if hasattr(gc, "mem_alloc"):
+        print("%s: an open list holds %d B of heap (hot table, page cache, search state)"
+              % (where, held(names[0], path)))
     for name in names:
-        lx = lexicon.open_lexicon(name, verify=False)
+        lx = lexicon.open_lexicon(name, verify=False, path=path)
+        kids = lexicon.open_lexicon("kids", verify=False, path=path)
+        name = "%s %s" % (name, where)
         m = Meter(lx)
         found = 0
         for w in WORDS:
             found += 1 if m.run(lx.contains, (w,)) else 0
-        print(m.line("%-7s contains (%d of %d are words)" % (name, found, len(WORDS))))
+        print(m.line("%-13s contains (%d of %d are words)" % (name, found, len(WORDS))))
         for label, size_, jok, seed in (("8 tiles + 1 joker", 8, 1, 11), ("7 tiles", 7, 0, 12)):
             budget = SEARCH_MAX_MS if jok else None
             m = Meter(lx)
             nwords = 0
             for hand in hands(nh, size_, seed):
                 nwords += m.run(count_words, (lx, hand, jok))  # pyright: ignore[reportOperatorIssue]  -- unannotated: run() gives a count here
-            print(m.line("%-7s %s, every word (%d a hand)" % (name, label, nwords // nh), budget))
+            # every word: for reference (no screen makes a str of each), no budget
+            print(m.line("%-13s %s, every word (%d a hand)" % (name, label, nwords // nh)))
             if jok:     # for make bench (tools/bench_pico.py)
-                med, mx = stats(m.times)
-                rmed, rmx = stats(m.reads)
-                print("SEARCH8J list=%s n=%d median_us=%d max_us=%d reads_median=%d reads_max=%d"
-                      % (name, nh, med, mx, rmed, rmx))
+                print(m.machine_line("SEARCH8J", lx.name, where))
             m = Meter(lx)
             for hand in hands(nh, size_, seed):
                 m.run(best_word, (lx, hand, jok))
-            print(m.line("%-7s %s, best word" % (name, label)))
+            print(m.line("%-13s %s, best word" % (name, label), budget))
+            if jok:
+                print(m.machine_line("SEARCHBEST", lx.name, where))
+                m = Meter(lx)
+                for hand in hands(nh, size_, seed):
+                    m.run(find_words, (lx, hand, jok, kids))
+                print(m.line("%-13s %s, Find words list" % (name, label), budget))
+                print(m.machine_line("SEARCHLIST", lx.name, where))
+        kids.close()
         lx.close()
 
 
@@ -230,6 +275,18 @@ def page_read_us(path):
     return best / 200.0
 
 
+def mount_rom(image):
+    """The ROMFS image mounted at /rom (vfs.VfsRom over the image in a bytearray);
+    the path of words.dawg in it."""
+    import os
+    import vfs
+    data = bytearray(os.stat(image)[6])
+    with open(image, "rb") as f:
+        f.readinto(data)
+    vfs.mount(vfs.VfsRom(data), "/rom")
+    return "/rom/" + lexicon.FILENAME
+
+
 def main(argv):
     from core.heap import collect_often
     collect_often()         # the console's heap policy: a collection every 4 KB allocated
@@ -243,6 +300,16 @@ def main(argv):
     impl = sys.implementation.name
     CALIBRATION.append(devtime.calibrate())
     print(CALIBRATION[0].line())
+    if "--rom" in argv:
+        print("words.dawg in a ROMFS image, read in place; estimated Pico ms = time here x %.0f"
+              % devtime.factor(CALIBRATION[0].us()))
+        rom = mount_rom(argv[argv.index("--rom") + 1])
+        t0 = _path.ticks_us()
+        lexicon.open_lexicon(names[0], True, rom).close()
+        print("open: %d us (with the CRC of the whole file, in place)" % _path.ticks_diff(_path.ticks_us(), t0))
+        bench_lists(names, quick, rom, "romfs")
+        print(devtime.calibrate().line())
+        return
     path = lexicon.dictionary_path()
     f = open(path, "rb")
     f.seek(0, 2)

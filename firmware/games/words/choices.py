@@ -161,10 +161,36 @@ def word_list(game, picks, target):
         else:
             letters += LOWER[game.held[i] & 31]
     base = rules.word_lower(game.words[target]) if target >= 0 else ""
-    hint = game.hint_lexicon()
+    best = longest(game.lexicon(), game.hint_lexicon(), base + letters, jokers, base)
+    for word in best:
+        action = build_action(game, word, target if target >= 0 else None, refs)
+        if action:
+            out.append(Found(word.upper(), action))
+    return out
+
+
+def longest(lex, hint, letters, jokers, base):
+    """The LIMIT words of lex the tiles make that hold every letter of base (and are not
+    base itself), longest first, words of the hint list first among equals, then
+    alphabetical. The dictionary's native search where it has one (a str made only for
+    the words kept; hand aeinrstl, unix port: 1280 -> 416 us from the filesystem, 1041 ->
+    223 us from a ROMFS image), else longest_plain."""
+    fast = getattr(lex, "longest_words", None)
+    top = fast(letters, jokers, max(3, len(base)), LIMIT + 1, base, hint) if fast else None
+    if top is None:
+        return longest_plain(lex, hint, letters, jokers, base)
+    out = []
+    for entry in top:       # [score, word]; base itself may be among the LIMIT + 1
+        if entry[1] != base and len(out) < LIMIT:
+            out.append(entry[1])
+    return out
+
+
+def longest_plain(lex, hint, letters, jokers, base):
+    """longest() word by word (any lexicon): every word the tiles make becomes a str."""
     best = []               # the best words so far: longest first, kid-friendly first among equals
     scores = []             # their scores: 2 per letter, 1 more for a kid-friendly word
-    for word in game.lexicon().iter_words_from(base + letters, jokers, max(3, len(base))):
+    for word in lex.iter_words_from(letters, jokers, max(3, len(base))):
         score = 2 * len(word)
         if word == base or len(best) == LIMIT and score + 1 <= scores[-1] or _minus(word, base) is None:
             continue
@@ -177,11 +203,7 @@ def word_list(game, picks, target):
             scores.insert(i, score)
             del best[LIMIT:]
             del scores[LIMIT:]
-    for word in best:
-        action = build_action(game, word, target if target >= 0 else None, refs)
-        if action:
-            out.append(Found(word.upper(), action))
-    return out
+    return best
 
 
 def no_word_reason(game, picks, target):

@@ -119,7 +119,9 @@ class _File:
                 or not 1 <= self.min_len <= self.max_len
                 or hot_off + 3 * hot_n > size or root >= 8 * size or root < 8 * HEADER_SIZE):
             raise damaged(self.name, "bad header fields")
-        self.pages = W.Pages(f, size, hot_n, hbits, wbits, root, SLOTS)
+        self.pages = W.Pages(f, size, hot_n, hbits, wbits, root, SLOTS, hot_off)
+        if self.pages.map is not None:   # a ROMFS file: the hot table is read in place
+            return
         try:
             f.seek(hot_off)
             n = f.readinto(self.pages.hot) if hot_n else 0
@@ -131,6 +133,11 @@ class _File:
     def verify(self):
         # Check the CRC-32 of the whole file (one pass through the first cache slot).
         f = self.f
+        if self.pages.map is not None:
+            if crc32(self.pages.map[HEADER_SIZE:self.size]) != self.crc:
+                raise damaged(self.name, "checksum")
+            self.verified = True
+            return
         crc = 0
         pos = HEADER_SIZE
         buf = self.pages.slots[0]
@@ -191,6 +198,11 @@ class DawgLexicon(W.Walks):
     def reads(self):
         # Pages read from the file so far (shared by the lists open on it; the bench).
         return self._file.pages.reads() if self._file else 0
+
+    @property
+    def lookups(self):
+        # Cache lookups so far (a page in place is not looked up; the bench's hit rate).
+        return self._file.pages.lookups() if self._file else 0
 
     def verify(self):
         # Check the CRC-32 of the whole file again.
