@@ -225,3 +225,22 @@ def test_a_computer_player_thinks_after_the_save_under_the_busy_mark():
     app = _PlayApp(["human", "normal"])
     app.play()
     assert app.events.seen[1:] == ["frame", "save", "key", "frame", "save", "choose", "clear"]
+
+
+def test_leaving_a_game_shows_the_busy_mark_while_the_launcher_loads(monkeypatch):
+    from core import ui as kit
+    marks = []
+    real = kit.busy_mark
+    monkeypatch.setattr(kit, "busy_mark", lambda fb: (marks.append(len(made[0].events.seen)), real(fb)))
+    monkeypatch.setattr(table, "unload", lambda name: None)
+    made = []
+
+    class Played(_PlayApp):
+        def __init__(self, ctx, setup, saved):
+            made.append(self)
+            _PlayApp.__init__(self, ["human", "human"])
+
+    table.run(Played, None, {}, None)
+    seen = made[0].events.seen
+    # the end screen was left (the save cleared): the busy mark is the last frame sent
+    assert seen[-2:] == ["clear", "frame"] and marks[-1] == len(seen) - 1

@@ -320,8 +320,9 @@ def run(app_class, ctx, setup, saved):
         return
     try:
         app.play()
+        app.ui.busy()       # the game is left: it is let go and the launcher loaded (seconds on a Pico)
     except QuitGame:
-        pass
+        app.ui.busy()
     except MemoryError:
         raise               # (the session lets go of the game first: nothing is saved)
     except Exception:
