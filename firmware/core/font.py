@@ -31,8 +31,18 @@ Drawing allocates nothing per character: each glyph of a font is a small
 FrameBuffer made at its first use and kept, blitted with a transparent key (dark text through a
 palette that swaps the two colours). Clipping at every edge is done by
 framebuf.blit.
+
+The drawing functions are native code (@micropython.native) where the port has the
+emitter (a Pico, the unix port; the simulator's stub and the browser's build leave them
+plain Python). Not for their speed alone: a bytecode function whose frame is over 11
+words (these have 5 or 6 arguments and a loop) gets that frame from the heap at every
+call, and although it is freed on return, it counts towards the console's collection
+threshold (core.heap: one collection per 4 KB allocated). Drawn as bytecode, every 9th
+line of text collected the whole heap on the unix port; native code keeps its frame
+on the machine stack.
 """
 import framebuf
+import micropython
 
 from core import font_data as _fd
 from core.font_data import (  # noqa: F401  (re-exported)
@@ -101,6 +111,7 @@ LINE_H3x5 = FONT3x5.line_h     # 6
 CHAR_W3x5 = FONT3x5.advance    # 4
 
 
+@micropython.native
 def text(fb, s, x, y, c=1, font=FONT5x7):
     """Draw s with its top-left at (x, y); return the x after the last character."""
     glyphs = font.glyphs
@@ -152,6 +163,7 @@ def _ink(s, font):
     return len(s) * font.advance - (font.advance - font.w)
 
 
+@micropython.native
 def text_right(fb, s, x, y, c=1, font=FONT5x7):
     """Draw s so that its last lit column is x - 1 (x = 128 hugs the right edge).
 
@@ -168,6 +180,7 @@ def text_right(fb, s, x, y, c=1, font=FONT5x7):
     return start
 
 
+@micropython.native
 def text_center(fb, s, cx, y, c=1, font=FONT5x7):
     """Draw s with its lit part centred on column cx (cx = 64 centres on screen).
 
@@ -228,6 +241,7 @@ def wrap(s, max_width, font=FONT5x7):
 _icon_sources = {}
 
 
+@micropython.native
 def icon(fb, ic, x, y, c=1):
     """Draw an icon tuple (w, h, data) from core/icon_data.py; return x + w.
 
