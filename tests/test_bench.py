@@ -111,9 +111,10 @@ def test_the_whole_console_boots_again_for_each_game_under_micropython(tmp_path)
     assert outs[0].strip().splitlines()[-1].startswith("RESET keys_left=")
     assert outs[1].strip().splitlines()[-1].startswith("DONE")
     assert not (saves / "launch").exists()
-    # the second boot starts in the dice roller: its first frame is not the launcher's
-    first_frames = [o.splitlines()[0] for o in outs]
-    assert first_frames[0] != first_frames[1]
+    # each boot says "Please wait" first; the second then starts in the dice roller:
+    # its first screen is not the launcher's
+    frames = [[line.split()[2] for line in o.splitlines() if line.startswith("FRAME ")] for o in outs]
+    assert frames[0][0] == frames[1][0] and frames[0][1] != frames[1][1]
 
 
 # ---------------------------------------------------------------- estimated Pico time
@@ -212,6 +213,16 @@ def test_stretches_sum_work_while_the_screen_is_unchanged_and_restart_after_a_wa
     assert [(s.frame, s.us) for s in st] == [(1, 4000), (2, 200), (4, 800), (5, 300), (6, 1250)]
 
 
+def test_work_under_the_busy_mark_is_not_a_stretch_without_a_sign_but_a_boot_is():
+    busy = SESSION.replace("TIME 200 1 1", "TIME 200 1 1 1")     # frame 2 shows the busy mark
+    fl = keytiming.frames([busy, AFTER_RESET.replace("TIME 1000 0 0", "TIME 1000 0 0 1")])
+    assert [f.busy for f in fl] == [0, 1, 0, 0, 0, 1, 0]
+    st = keytiming.stretches(fl)
+    # frames 3 and 4 were drawn over the busy mark: the 800 us to frame 4 is signed; the
+    # boot's 1250 us before frame 6 counts all the same (the panel was cleared)
+    assert [(s.frame, s.us) for s in st] == [(1, 4000), (2, 200), (5, 300), (6, 1250)]
+
+
 def test_allocation_figures_join_the_timing_runs_frames():
     timed = keytiming.frames([SESSION])
     weighed = keytiming.frames(["ALLOC 5000 1\nFRAME 1 x 900\nALLOC 8192 0\nFRAME 2 x 300\n"
@@ -284,7 +295,9 @@ def test_headless_prints_a_stretch_before_every_frame_under_micropython(tmp_path
     assert lines[0].startswith("CALIBRATION") and lines[-2].startswith("CALIBRATION")
     fl = keytiming.frames([timed])
     assert len(fl) == timed.count("FRAME ") == timed.count("TIME ") == weighed.count("ALLOC ")
-    assert fl[0].boot == 1 and all(f.key and f.waited for f in fl[1:])   # each key drew a frame
+    # the kit's busy frame at boot, the launcher, then each key drew a frame
+    assert fl[0].boot == 1 and fl[0].busy and not fl[1].busy
+    assert all(f.key and f.waited for f in fl[2:])
     keytiming.merge_alloc(fl, keytiming.frames([weighed]))
     assert fl[0].alloc > 10000   # booting loads the launcher
 

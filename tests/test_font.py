@@ -471,8 +471,10 @@ for c in (1, 0):
         except MemoryError:
             ok = 0
         micropython.heap_unlock()
-# nor while drawing icons, lit or cleared
+# nor while drawing icons, lit or cleared, once each has been drawn (its blit source
+# is made at its first use and kept)
 for ic in (I.DIE5_9, I.JOKER_7, I.CL_BALLOON, I.BAT_2):
+    font.icon(fb, ic, 50, 20)
     for c in (1, 0):
         micropython.heap_lock()
         try:

@@ -73,3 +73,174 @@ def test_refused_actions_show_the_reason():
     app = App()
     assert app.apply("good") is True
     assert app.apply("bad") is False and app.refused == ["not like that"]
+
+
+# ---- a turn's save is put off until the next screen is up (ui.later) -----------------------
+
+class _Events:
+    """The order of what a game did: frames sent, saves written, keys read, bot choices."""
+
+    def __init__(self):
+        self.seen = []
+
+
+class _Display:
+    def __init__(self, events):
+        self.events = events
+
+    def fill(self, c):
+        pass
+
+    def fill_rect(self, *a):
+        pass
+
+    def rect(self, *a):
+        pass
+
+    def blit(self, *a):
+        pass
+
+    def show(self):
+        self.events.seen.append("frame")
+
+
+class _Buttons:
+    def __init__(self, events):
+        self.events = events
+
+    def update(self):
+        pass
+
+    def pressed(self):
+        self.events.seen.append("key")
+        return 16   # A
+
+    def idle_ms(self):
+        return 0
+
+    def touch(self):
+        pass
+
+
+class _Hal:
+    def __init__(self, events):
+        self.display = _Display(events)
+        self.buttons = _Buttons(events)
+        self.sound = self
+        self.power = self
+
+    def update(self):
+        pass
+
+    def nap(self, ms, off=False):
+        pass
+
+
+class _Settings:
+    sound = False
+
+    def sleep_ms(self):
+        return 0
+
+
+class _SaveCtx:
+    def __init__(self, events):
+        self.events = events
+
+    def save_game(self, data):
+        self.events.seen.append("save")
+
+    def clear_save(self):
+        self.events.seen.append("clear")
+
+
+class _TwoTurns:
+    """Two turns, seat 0 then seat 1; over after the second."""
+
+    def __init__(self):
+        self.turn = 0
+
+    def is_over(self):
+        return self.turn >= 2
+
+    def to_act(self):
+        return self.turn % 2
+
+    def to_save(self):
+        return {"turn": self.turn}
+
+
+class _Bot:
+    def __init__(self, events):
+        self.events = events
+
+    def choose(self, game, level, rng):
+        self.events.seen.append("choose")
+        return "go"
+
+
+class _PlayApp(table.TableApp):
+    def __init__(self, kinds):
+        from core.events import EventLog
+        from core.rng import Rng
+        from core.ui import Ui as KitUi
+        self.events = _Events()
+        self.ui = KitUi(_Hal(self.events), _Settings())
+        self.fb = self.ui.fb
+        self.ctx = _SaveCtx(self.events)
+        self.game = _TwoTurns()
+        self.names = ["Ann", "Bob"]
+        self.kinds = kinds
+        self.humans = kinds.count("human")
+        self.holder = 0
+        self.screens = []
+        self.log = EventLog(2, 4)
+        self.bot_rng = Rng(1)
+        self._saver = self.save
+
+    def decide(self, seat):
+        self.ui.show()
+        self.ui.wait_key()
+        self.game.turn += 1
+
+    def robot(self, seat):
+        self.think(_Bot(self.events), seat)
+        self.game.turn += 1
+
+    def finish(self):
+        pass
+
+
+def test_a_turns_save_waits_for_the_next_screen_but_not_for_a_key():
+    app = _PlayApp(["human", "human"])
+    assert app.events.seen == ["frame"]     # the kit's busy frame, as it comes up
+    app.play()
+    # the first screen (a turn, then the pass screen to Bob) is sent first, then the save
+    # (of the game's start, of the turn before), and only then is a key read; the
+    # finished game's save is cleared, not written
+    assert app.events.seen[1:] == ["frame", "save", "key", "frame", "save", "key", "frame", "key", "clear"]
+
+
+def test_a_computer_player_thinks_after_the_save_under_the_busy_mark():
+    app = _PlayApp(["human", "normal"])
+    app.play()
+    assert app.events.seen[1:] == ["frame", "save", "key", "frame", "save", "choose", "clear"]
+
+
+def test_leaving_a_game_shows_the_busy_mark_while_the_launcher_loads(monkeypatch):
+    from core import ui as kit
+    marks = []
+    real = kit.busy_mark
+    monkeypatch.setattr(kit, "busy_mark", lambda fb: (marks.append(len(made[0].events.seen)), real(fb)))
+    monkeypatch.setattr(table, "unload", lambda name: None)
+    made = []
+
+    class Played(_PlayApp):
+        def __init__(self, ctx, setup, saved):
+            made.append(self)
+            _PlayApp.__init__(self, ["human", "human"])
+
+    table.run(Played, None, {}, None)
+    seen = made[0].events.seen
+    # the end screen was left (the save cleared): the busy mark is the last frame sent
+    assert seen[-2:] == ["clear", "frame"] and marks[-1] == len(seen) - 1

@@ -14,11 +14,12 @@ bytes sent per frame. --mem collects garbage after every frame and prints
 (MicroPython only; `make bench` compares it across ports).
 
 --timing (for `make bench`, tools/keytiming.py reads it): before each FRAME line
-`TIME <us> <after_wait> <key>`: the firmware's work since it last came back from
+`TIME <us> <after_wait> <key> <busy>`: the firmware's work since it last came back from
 waiting for input (its nap) or sent the frame before, whichever is later, up to
 this frame sent (the harness's own logging is not counted); after_wait 1 if it
 waited for input since the frame before, key 1 if a scripted key was pressed
-since then. A CALIBRATION line (tools/devtime.py) comes first and last.
+since then; busy 1 if the frame shows the kit's busy mark (core.ui.busy_mark).
+A CALIBRATION line (tools/devtime.py) comes first and last.
 --alloc: before each FRAME line `ALLOC <bytes> <collects>`: the bytes the firmware
 allocated over the same stretch, read with automatic collection off (run it with
 a heap of some MB), and the gc.collect() calls it made there (counted, not done).
@@ -109,6 +110,9 @@ class Stretches:
         self.alloc = alloc
         self.waited = 0
         self.key = 0
+        self.display = None       # set by the Console: the frame sent is looked at for the busy mark
+        if timing:
+            self.busy_ref = busy_reference()
         self.mark = _path.ticks_us()
         if alloc is not None:
             self.real_gc = alloc._gc
@@ -129,7 +133,8 @@ class Stretches:
     def frame_sent(self):
         t = _path.ticks_us()
         if self.timing:
-            self.out("TIME %d %d %d" % (_path.ticks_diff(t, self.mark), self.waited, self.key))
+            busy = 1 if self.display is not None and shows_busy(self.display.buffer, self.busy_ref) else 0
+            self.out("TIME %d %d %d %d" % (_path.ticks_diff(t, self.mark), self.waited, self.key, busy))
         if self.alloc is not None:
             self.out("ALLOC %d %d" % (self.real_gc.mem_alloc() - self.alloc_mark,
                                       self.alloc.collects - self.collects_mark))
@@ -154,6 +159,26 @@ class Stretches:
 
 
 ALLOC_ROOM = 8 * 1024 * 1024  # --alloc collects between stretches when less is free
+BUSY_COLUMNS = 11             # core.ui.busy_mark: the top right 11 x 9 pixels
+
+
+def busy_reference():
+    """The display bytes of core.ui.busy_mark: page 0 and page 1 (its bottom row, bit 0)
+    of the 11 columns at the right, drawn by the kit itself on a scratch frame."""
+    import framebuf
+    from core.ui import busy_mark, W
+    buf = bytearray(W * 2)
+    busy_mark(framebuf.FrameBuffer(buf, W, 16, framebuf.MONO_VLSB))
+    return bytes(buf[W - BUSY_COLUMNS:W]) + bytes(b & 1 for b in buf[2 * W - BUSY_COLUMNS:])
+
+
+def shows_busy(buf, ref, width=128):
+    """Whether the 128-wide MONO_VLSB frame buf shows the busy mark (busy_reference)."""
+    n = BUSY_COLUMNS
+    for i in range(n):
+        if buf[width - n + i] != ref[i] or buf[2 * width - n + i] & 1 != ref[n + i]:
+            return False
+    return True
 
 
 class Console(KeyScript):
@@ -174,6 +199,8 @@ class Console(KeyScript):
             pins.append((key_bit(name), p))
         display = SSD1306_I2C(128, 64, FakeI2C())
         self.display = display
+        if stretches is not None:
+            stretches.display = display
         self.frames = 0   # counters only: a list per frame would need ever larger blocks
         self.total = 0
         self.peak = 0 if mem else -1  # -1: not measured

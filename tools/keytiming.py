@@ -12,12 +12,14 @@ output), used by tools/bench.py:
   response, up to the next wait for input.
 - stretches(frames): the work done while the screen did not change, between two
   frames that changed it (a frame of 0 bytes changed nothing), waits for input
-  excluded: the longest is how long a console can look stuck.
+  excluded, and not while the screen shows the kit's busy mark (core.ui.busy_mark):
+  the longest is how long a console can look stuck. A boot's work before its first
+  frame always counts: the display's set-up has just cleared the panel.
 """
 
 
 class Frame:
-    __slots__ = ("index", "checksum", "nbytes", "us", "waited", "key", "alloc", "collects", "boot")
+    __slots__ = ("index", "checksum", "nbytes", "us", "waited", "key", "alloc", "collects", "boot", "busy")
 
     def __init__(self, index, checksum, nbytes):
         self.index = index          # 1-based, over the whole session
@@ -29,6 +31,7 @@ class Frame:
         self.alloc = 0              # bytes allocated over the same stretch
         self.collects = 0           # gc.collect() calls the firmware made there
         self.boot = 0               # 1: the first frame after power-on, 2: after a reset
+        self.busy = 0               # the frame shows the busy mark
 
 
 def frames(outs):
@@ -44,18 +47,19 @@ def frames(outs):
                 continue
             tag = parts[0]
             if tag == "TIME":
-                pending = pending or [0, 0, 0, 0, 0]
+                pending = pending or [0, 0, 0, 0, 0, 0]
                 pending[0] = int(parts[1])
                 pending[1] = int(parts[2])
                 pending[2] = int(parts[3])
+                pending[5] = int(parts[4]) if len(parts) > 4 else 0
             elif tag == "ALLOC":
-                pending = pending or [0, 0, 0, 0, 0]
+                pending = pending or [0, 0, 0, 0, 0, 0]
                 pending[3] = int(parts[1])
                 pending[4] = int(parts[2])
             elif tag == "FRAME":
                 f = Frame(len(out) + 1, parts[2], int(parts[3]))
                 if pending is not None:
-                    f.us, f.waited, f.key, f.alloc, f.collects = pending
+                    f.us, f.waited, f.key, f.alloc, f.collects, f.busy = pending
                 if first:
                     f.boot = 1 if n == 0 else 2
                     f.us += tail_us
@@ -94,6 +98,7 @@ def fastest(kept, again):
         raise ValueError("two timing runs of the same keys drew different frames")
     for a, b in zip(kept, again):
         a.us = min(a.us, b.us)
+        a.busy = a.busy and b.busy
     return kept
 
 
@@ -141,11 +146,16 @@ class Stretch:
 def stretches(frame_list):
     out = []
     acc = 0
+    signed = False      # the screen up shows the busy mark
     for f in frame_list:
+        if f.boot:
+            signed = False  # a boot clears the panel
         acc = f.us if f.waited else acc + f.us
         if f.nbytes > 0:
-            out.append(Stretch(f, acc))
+            if not signed:
+                out.append(Stretch(f, acc))
             acc = 0
+            signed = bool(f.busy)
     return out
 
 

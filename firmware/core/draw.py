@@ -1,4 +1,8 @@
-"""Small drawings every game shares: dice faces and a selection frame."""
+"""Small drawings every game shares: dice faces and a selection frame.
+
+Native code where the port has the emitter, so their frames stay off the heap (see
+core/font.py: a bytecode frame this size counts towards the collection threshold)."""
+import micropython
 
 # pip positions on a 3x3 grid (col, row) for faces 1..6
 _PIPS = (
@@ -11,6 +15,7 @@ _PIPS = (
 )
 
 
+@micropython.native
 def die(fb, x, y, size, face, inverted=False):
     """A die of size x size pixels showing face 1-6 (size >= 7)."""
     bg = 1 if inverted else 0
@@ -25,6 +30,7 @@ def die(fb, x, y, size, face, inverted=False):
         fb.fill_rect(px, py, pip, pip, fg)
 
 
+@micropython.native
 def frame(fb, x, y, w, h, c=1):
     """A two-pixel selection frame around a rectangle."""
     fb.rect(x - 2, y - 2, w + 4, h + 4, c)

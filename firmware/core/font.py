@@ -31,8 +31,18 @@ Drawing allocates nothing per character: each glyph of a font is a small
 FrameBuffer made at its first use and kept, blitted with a transparent key (dark text through a
 palette that swaps the two colours). Clipping at every edge is done by
 framebuf.blit.
+
+The drawing functions are native code (@micropython.native) where the port has the
+emitter (a Pico, the unix port; the simulator's stub and the browser's build leave them
+plain Python). Not for their speed alone: a bytecode function whose frame is over 11
+words (these have 5 or 6 arguments and a loop) gets that frame from the heap at every
+call, and although it is freed on return, it counts towards the console's collection
+threshold (core.heap: one collection per 4 KB allocated). Drawn as bytecode, every 9th
+line of text collected the whole heap on the unix port; native code keeps its frame
+on the machine stack.
 """
 import framebuf
+import micropython
 
 from core import font_data as _fd
 from core.font_data import (  # noqa: F401  (re-exported)
@@ -101,6 +111,7 @@ LINE_H3x5 = FONT3x5.line_h     # 6
 CHAR_W3x5 = FONT3x5.advance    # 4
 
 
+@micropython.native
 def text(fb, s, x, y, c=1, font=FONT5x7):
     """Draw s with its top-left at (x, y); return the x after the last character."""
     glyphs = font.glyphs
@@ -152,6 +163,7 @@ def _ink(s, font):
     return len(s) * font.advance - (font.advance - font.w)
 
 
+@micropython.native
 def text_right(fb, s, x, y, c=1, font=FONT5x7):
     """Draw s so that its last lit column is x - 1 (x = 128 hugs the right edge).
 
@@ -168,6 +180,7 @@ def text_right(fb, s, x, y, c=1, font=FONT5x7):
     return start
 
 
+@micropython.native
 def text_center(fb, s, cx, y, c=1, font=FONT5x7):
     """Draw s with its lit part centred on column cx (cx = 64 centres on screen).
 
@@ -218,34 +231,29 @@ def wrap(s, max_width, font=FONT5x7):
     return lines
 
 
-# One preallocated 16x16 cell for icons (the largest is 11x9): an icon's bytes are
-# copied into it and the cell blitted with a transparent key, so drawing an icon
-# allocates nothing, as drawing text does.
-_ICON_CELL = 16
-_icon_buf = bytearray(_ICON_CELL * _ICON_CELL // 8)
-_icon_fb = framebuf.FrameBuffer(_icon_buf, _ICON_CELL, _ICON_CELL, _VLSB)
+# Icons are blitted straight from their data: framebuf.blit takes a (buffer, w, h,
+# format) tuple as its source and reads it in place (bytes will do; a FrameBuffer would
+# need a writable copy). That tuple is made once an icon, at its first use, and kept
+# here, so drawing an icon allocates nothing, as drawing text does, and is one blit:
+# copying its bytes into a shared cell first cost 5 times as much (two 9x9 dice, one lit
+# and one dark: 15 us against 3 us on the unix port). The icons are the few of
+# core/icon_data.py.
+_icon_sources = {}
 
 
+@micropython.native
 def icon(fb, ic, x, y, c=1):
     """Draw an icon tuple (w, h, data) from core/icon_data.py; return x + w.
 
     c=1 sets the icon's lit pixels, c=0 clears them; other pixels untouched.
     """
-    w, h, data = ic
-    if w > _ICON_CELL or h > _ICON_CELL:  # not one of ours: blit it directly (allocates)
-        if c:
-            fb.blit((data, w, h, _VLSB), x, y, 0)
-        else:
-            fb.blit((bytearray(b ^ 0xFF for b in data), w, h, _VLSB), x, y, 1)
-        return x + w
-    # c=0: the icon inverted on a lit cell, lit pixels transparent (key 1)
-    inv = 0 if c else 0xFF
-    _icon_fb.fill(0 if c else 1)
-    buf = _icon_buf
-    for p in range((h + 7) >> 3):
-        src = p * w
-        dst = p * _ICON_CELL
-        for k in range(w):
-            buf[dst + k] = data[src + k] ^ inv
-    fb.blit(_icon_fb, x, y, 0 if c else 1)
-    return x + w
+    src = _icon_sources.get(ic)
+    if src is None:
+        w, h, data = ic
+        src = (data, w, h, _VLSB)
+        _icon_sources[ic] = src
+    if c:
+        fb.blit(src, x, y, 0)
+    else:  # dark: through the palette that swaps the colours, the background is the key
+        fb.blit(src, x, y, 1, _SWAP)
+    return x + src[1]

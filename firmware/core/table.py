@@ -67,6 +67,7 @@ class TableApp:
         self.holder = -1
         if self.humans == 1 or saved is None and not self.PRIVATE and self.humans:
             self.holder = self.kinds.index("human")
+        self._saver = self.save     # (one bound method, put off with ui.later())
         LIVE["app"] = self
         LIVE["game"] = self.game
         LIVE["waiting"] = "continue"
@@ -124,7 +125,7 @@ class TableApp:
         game = self.game
         self.ui.on_sleep = self.save
         self.begin()
-        self.save()
+        self.save_soon()
         mark = self.turn_mark()
         while not game.is_over():
             seat = game.to_act()
@@ -137,13 +138,25 @@ class TableApp:
             if self.turn_mark() != mark:
                 mark = self.turn_mark()
                 self.turn_over()
-                self.save()
+                self.save_soon()
         self.ui.on_sleep = None     # finished: sleeping on the end screen must not save it again
+        self.cancel_save()          # nor may a save put off
         self.ctx.clear_save()
         LIVE["waiting"] = "continue"
         self.finish()
 
+    def save_soon(self):
+        """Save once the next screen is up (ui.later): a turn's end is saved before any
+        key is read or the game changes again (a computer player thinks under the busy
+        mark, which does it first), but the next screen is not kept waiting for it."""
+        self.ui.later(self._saver)
+
+    def cancel_save(self):
+        if self.ui.pending is self._saver:
+            self.ui.pending = None
+
     def save(self):
+        self.cancel_save()      # saved now: a save put off would write the same again
         people = [s for s in range(len(self.kinds)) if self.kinds[s] == "human"]
         seats = []
         for s in range(len(self.names)):
@@ -310,10 +323,24 @@ def run(app_class, ctx, setup, saved):
         return
     try:
         app.play()
+        app.ui.busy()       # the game is left: it is let go and the launcher loaded (seconds on a Pico)
     except QuitGame:
-        pass
+        app.ui.busy()
+    except MemoryError:
+        raise               # (the session lets go of the game first: nothing is saved)
+    except Exception:
+        # a fault after a turn's end, before its save was done: the game has not
+        # changed since (only a key or the busy mark moves it on), so it is saved as
+        # it would have been; Resume then goes on from that turn
+        if app.ui.pending is app._saver:
+            try:
+                app.save()
+            except Exception as e:
+                print("pocket-party: the game was not saved (%r)" % (e,))
+        raise
     finally:
         app.ui.on_sleep = None
+        app.cancel_save()   # a game left (quit, or a fault) saves nothing more
         LIVE.clear()
         # not kept between games: left in the middle of the heap, these modules
         # would split the free space the launcher and the next game get

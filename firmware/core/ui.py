@@ -46,6 +46,14 @@ class Field:
         return self.choices[self.index]
 
 
+def busy_mark(fb):
+    """The mark that says the console is busy, not frozen: an ellipsis in a box in the
+    top right corner (tools/headless.py looks for it to tell a busy screen)."""
+    fb.fill_rect(W - 11, 0, 11, BAR_H, 0)
+    fb.rect(W - 11, 0, 11, BAR_H, 1)
+    font.text(fb, font.ELLIPSIS, W - 9, 1)
+
+
 class Ui:
     def __init__(self, hal, settings):
         self.hal = hal
@@ -55,6 +63,16 @@ class Ui:
         self.asleep = False
         self.menu_hook = None    # set while a game runs: A+B opens its menu on any screen
         self.in_menu = False     # the game menu is open: A+B does not open it again
+        self.pending = None      # work put off until the frame is up (later())
+        # The kit comes up at every boot, early: what follows (loading the launcher, or
+        # the game picked before a reset, and setting it up) takes seconds on a Pico,
+        # while the display's set-up has just cleared the panel. So the console says at
+        # once that it is busy. (Drawn before the settings are read: a console set to
+        # show the picture upside down shows this one frame the other way up.)
+        self.clear()
+        self.center("Please wait", 28)
+        busy_mark(self.fb)
+        self.show()
 
     # ---- drawing helpers -------------------------------------------------
     def clear(self):
@@ -148,16 +166,32 @@ class Ui:
 
     def busy(self):
         """A mark in the top right corner while the console works (a computer player
-        thinks, a word list is searched): the screen is not frozen, it is busy."""
-        fb = self.fb
-        fb.fill_rect(W - 11, 0, 11, BAR_H, 0)
-        fb.rect(W - 11, 0, 11, BAR_H, 1)
-        font.text(fb, font.ELLIPSIS, W - 9, 1)
+        thinks, a word list is searched): the screen is not frozen, it is busy. Work
+        put off with later() is done now, under the mark."""
+        busy_mark(self.fb)
         self.show()
+        self.catch_up()
+
+    # ---- work put off until the screen is up -------------------------------
+    def later(self, work):
+        """Do work() (a game's save at the end of a turn) once the next screen is shown:
+        when the console next waits for a key or pauses, or under the busy mark. The
+        person sees the next screen without waiting for the storage (a save takes
+        several times a key press's drawing on a Pico), and a key pressed meanwhile is
+        latched by the buttons. One piece of work at a time: a later call replaces it."""
+        self.pending = work
+
+    def catch_up(self):
+        """Do the work put off with later(), if any (once)."""
+        work = self.pending
+        if work is not None:
+            self.pending = None
+            work()
 
     # ---- waiting ---------------------------------------------------------
     def wait_key(self):
         """Block until a key; sleeps the screen when idle. Returns key bits."""
+        self.catch_up()
         hal = self.hal
         buttons = hal.buttons
         while True:
@@ -189,6 +223,7 @@ class Ui:
         """Let the player read for ms; any key cuts it short (and is returned). The
         screen moved on by itself, so a person may be watching: the idle delay before
         the screen sleeps counts from the end of the pause (computer players' moves)."""
+        self.catch_up()
         hal = self.hal
         clock = hal.clock
         start = clock.ticks_ms()
@@ -274,8 +309,8 @@ class Ui:
         of the row the cursor is on (two lines, when any field has helps).
 
         fields: a list of Field, or a function returning one (rows may come and go as
-        values change). Returns True when OK is chosen, False on B. A field's index
-        changes in place.
+        values change). Returns True when OK is chosen (the busy mark is then up),
+        False on B. A field's index changes in place.
         """
         make = fields if callable(fields) else None
         index = 0
@@ -317,6 +352,9 @@ class Ui:
                 f.index = (f.index + (-1 if k & K_LEFT else 1)) % len(f.choices)
             elif k & K_A:
                 if index == len(fields):  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
+                    # what OK starts (a game set up, loaded after a reset) takes a while:
+                    # the form says so at once
+                    self.busy()
                     return True
                 f = fields[index]
                 if f.on_a is not None:

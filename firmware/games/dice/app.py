@@ -49,6 +49,7 @@ def run(ctx, setup, saved):
         k = ui.wait_key()
         if k & K_MENU:
             if ctx.open_menu() == "quit":
+                ui.busy()   # leaving: the roller is let go and the launcher loaded
                 save()
                 return
         elif k & K_LEFT:
@@ -81,6 +82,7 @@ def run(ctx, setup, saved):
             else:
                 fairness(ui, game)
         elif k & K_B:
+            ui.busy()
             save()
             return
 
