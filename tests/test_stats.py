@@ -14,14 +14,14 @@ from screen import play, has_text, golden, open_game_keys
 from test_launcher import goto
 
 
-def stored(folder):
-    """The stats file in a console's saves folder (and the problems loading it)."""
-    return Saves(FileStorage(str(folder / "saves"))).load(stats.STATS, stats.is_stats)
+def stored(folder, game_id="dizzle"):
+    """A game's stats file in a console's saves folder (and the problems loading it)."""
+    return Saves(FileStorage(str(folder / "saves"))).load(stats.STATS + game_id, stats.is_stats)
 
 
-def put(folder, data):
+def put(folder, data, game_id="dizzle"):
     (folder / "saves").mkdir(parents=True, exist_ok=True)
-    Saves(FileStorage(str(folder / "saves"))).save(stats.STATS, data)
+    Saves(FileStorage(str(folder / "saves"))).save(stats.STATS + game_id, data)
 
 
 def stats_keys(game_id):
@@ -29,10 +29,10 @@ def stats_keys(game_id):
     return " ".join(open_game_keys(game_id)[:-1] + ["DOWN", "DOWN", "A"])
 
 
-SAMPLE = {"n": 3, "g": {"dizzle": {
+SAMPLE = {"n": 3, "names": {
     "Ann": {"l": 3, "p": 3, "w": 2, "b": 61, "t": 140, "o": {"easy": {"p": 2, "w": 2}, "normal": {"p": 1, "w": 0}},
             "x": {"Level 1": {"p": 2, "w": 2, "b": 61}, "Level 2": {"p": 1, "w": 0, "b": 30}}},
-    "Ben": {"l": 1, "p": 1, "w": 0, "b": 25, "t": 25, "o": {"human": {"p": 1, "w": 0}}, "x": {}}}}}
+    "Ben": {"l": 1, "p": 1, "w": 0, "b": 25, "t": 25, "o": {"human": {"p": 1, "w": 0}}, "x": {}}}}
 
 
 # ---- recorded at a game's end, played by buttons --------------------------------------------
@@ -40,8 +40,8 @@ def test_a_game_played_by_buttons_is_recorded_per_name_and_opponent_level(tmp_pa
     _c, d = drive.play("dizzle", ["human", "easy"], tmp_path, {"level": 2}, seed=2)
     assert d.ended is not None
     data, problems = stored(tmp_path)
-    assert problems == [] and list(data["g"]) == ["dizzle"]
-    players = data["g"]["dizzle"]
+    assert problems == []
+    players = data["names"]
     assert list(players) == ["Ann"]                     # the computer seat (Ben) is an opponent
     ann = players["Ann"]
     won = 1 if d.ended["winners"] == [0] else 0
@@ -54,7 +54,7 @@ def test_a_game_played_by_buttons_is_recorded_per_name_and_opponent_level(tmp_pa
     put(tmp_path / "b", stored(tmp_path)[0])
     _c, d2 = drive.play("dizzle", ["human", "normal"], tmp_path / "b", {"level": 2}, seed=5)
     won2 = 1 if d2.ended["winners"] == [0] else 0
-    ann2 = stored(tmp_path / "b")[0]["g"]["dizzle"]["Ann"]
+    ann2 = stored(tmp_path / "b")[0]["names"]["Ann"]
     assert ann2["p"] == 2 and ann2["w"] == won + won2
     assert ann2["o"] == {"easy": {"p": 1, "w": won}, "normal": {"p": 1, "w": won2}}
     assert ann2["x"]["Level 2"]["p"] == 2 and ann2["b"] == max(ann["b"], ann2["t"] - ann["t"])
@@ -68,7 +68,7 @@ def test_the_score_recorded_is_the_end_screens(tmp_path):
             seen["score"] = live["game"].score(0)
     d = drive.Driver("dizzle", 4, on_wait=at_end)
     drive.play("dizzle", ["human", "easy"], tmp_path, seed=4, driver=d)
-    ann = stored(tmp_path)[0]["g"]["dizzle"]["Ann"]
+    ann = stored(tmp_path)[0]["names"]["Ann"]
     assert ann["b"] == ann["t"] == seen["score"]
 
 
@@ -76,14 +76,14 @@ def test_clever_solo_counts_the_rating_reached_and_is_never_won(tmp_path):
     _c, d = drive.play("clever", ["human"], tmp_path, seed=3)
     assert d.ended is not None
     from games.clever import rules
-    ann = stored(tmp_path)[0]["g"]["clever"]["Ann"]
+    ann = stored(tmp_path, "clever")[0]["names"]["Ann"]
     assert ann["p"] == 1 and ann["w"] == 0 and ann["o"] == {}
     assert ann["x"] == {"Rated " + rules.rating(ann["b"]): {"p": 1, "w": 0, "b": ann["b"]}}
 
 
 def test_computer_players_only_record_nothing(tmp_path):
     drive.play("cookie", ["easy", "easy"], tmp_path, seed=1)
-    assert stored(tmp_path) == (None, [])
+    assert stored(tmp_path, "cookie") == (None, [])
 
 
 # ---- the Statistics screen ------------------------------------------------------------------
@@ -125,12 +125,14 @@ RESET = goto("Settings") + " DOWN DOWN DOWN DOWN A"   # the "Reset statistics" r
 
 def test_reset_asks_first_and_b_keeps_them(tmp_path):
     put(tmp_path, SAMPLE)
+    put(tmp_path, SAMPLE, "words")
     c = play(RESET, saves=str(tmp_path))
     assert has_text(c, "Reset the") and has_text(c, "A:Yes B:No")
     c = play(RESET + " B", saves=str(tmp_path))
     assert has_text(c, "Settings") and stored(tmp_path)[0] == SAMPLE
     c = play(RESET + " A", saves=str(tmp_path))
-    assert has_text(c, "The statistics are") and stored(tmp_path) == (None, [])
+    assert has_text(c, "The statistics are") and stored(tmp_path) == (None, []) and \
+        stored(tmp_path, "words") == (None, [])
     c = play(RESET + " A A", saves=str(tmp_path))                          # back on the form
     assert has_text(c, "Reset statistics")
 
@@ -147,8 +149,7 @@ def test_reset_on_read_only_storage_says_so(tmp_path, monkeypatch):
 
 # ---- a damaged file, a storage that refuses -------------------------------------------------
 def test_a_damaged_stats_file_is_told_and_replaced_at_a_games_end(tmp_path):
-    (tmp_path / "saves").mkdir()
-    (tmp_path / "saves" / "stats").write_bytes(b"PPSV\x01garbage")
+    damaged(tmp_path)
     told = []
 
     def watch(console, live):
@@ -158,24 +159,28 @@ def test_a_damaged_stats_file_is_told_and_replaced_at_a_games_end(tmp_path):
     drive.play("dizzle", ["human", "easy"], tmp_path, seed=2, driver=d)
     assert told and d.ended is not None             # told, then the end screen all the same
     data, problems = stored(tmp_path)
-    assert problems == [] and data["g"]["dizzle"]["Ann"]["p"] == 1
+    assert problems == [] and data["names"]["Ann"]["p"] == 1
+
+
+def damaged(folder):
+    (folder / "saves").mkdir(parents=True)
+    (folder / "saves" / (stats.STATS + "dizzle")).write_bytes(b"PPSV\x01garbage")
+    return str(folder)
 
 
 def test_a_damaged_stats_file_is_told_and_replaced_on_the_screen(tmp_path):
-    (tmp_path / "saves").mkdir()
-    (tmp_path / "saves" / "stats").write_bytes(b"PPSV\x01garbage")
-    c = play(stats_keys("dizzle"), saves=str(tmp_path))
+    c = play(stats_keys("dizzle"), saves=damaged(tmp_path / "a"))
     assert has_text(c, "The statistics were") and has_text(c, "unreadable")
-    c = play(stats_keys("dizzle") + " A", saves=str(tmp_path))
+    c = play(stats_keys("dizzle") + " A", saves=damaged(tmp_path / "b"))
     assert has_text(c, "No statistics yet.")
-    assert stored(tmp_path) == ({"n": 0, "g": {}}, [])
+    assert stored(tmp_path / "b") == ({"n": 0, "names": {}}, [])
 
 
-@pytest.mark.parametrize("bad", [{"n": 1}, {"n": "1", "g": {}}, {"n": 1, "g": {"dizzle": {"Ann": {"p": 1}}}},
-                                 {"n": 1, "g": {"dizzle": {"Ann": {"l": 1, "p": True, "w": 0, "b": 1, "t": 1,
-                                                                   "o": {}, "x": {}}}}},
-                                 {"n": 1, "g": {"dizzle": {"Annabella": {"l": 1, "p": 1, "w": 0, "b": 1, "t": 1,
-                                                                         "o": {}, "x": {}}}}}])
+@pytest.mark.parametrize("bad", [{"n": 1}, {"n": "1", "names": {}}, {"n": 1, "names": {"Ann": {"p": 1}}},
+                                 {"n": 1, "names": {"Ann": {"l": 1, "p": True, "w": 0, "b": 1, "t": 1,
+                                                            "o": {}, "x": {}}}},
+                                 {"n": 1, "names": {"Annabella": {"l": 1, "p": 1, "w": 0, "b": 1, "t": 1,
+                                                                  "o": {}, "x": {}}}}])
 def test_a_stats_file_of_the_wrong_shape_counts_as_damaged(tmp_path, bad):
     put(tmp_path, bad)
     data, problems = stored(tmp_path)
@@ -188,7 +193,7 @@ def test_full_or_read_only_storage_while_recording_does_not_stop_the_game(tmp_pa
     real = FileStorage.write
 
     def refuse_stats(self, name, data):
-        if name.startswith(stats.STATS):
+        if name.startswith(stats.STATS):         # the statistics only: the game's save goes on
             raise OSError(code)
         real(self, name, data)
     monkeypatch.setattr(FileStorage, "write", refuse_stats)
@@ -200,6 +205,7 @@ def test_full_or_read_only_storage_while_recording_does_not_stop_the_game(tmp_pa
     d = drive.Driver("dizzle", 2, on_wait=watch)
     drive.play("dizzle", ["human", "easy"], tmp_path, seed=2, driver=d)
     assert told and d.ended is not None and stored(tmp_path) == (None, [])
+    assert told[0] == "continue"         # told before the end screen, which came all the same
 
 
 # ---- the bound ------------------------------------------------------------------------------
@@ -224,13 +230,14 @@ def test_the_file_keeps_the_most_recent_names_of_a_game_cut_to_eight_characters(
         name = "Player%02dlong" % i
         stats.record(session, "cookie", [name, "Bot"], ["human", "easy"], [i, 5], [0], [None, None])
     stats.record(session, "words", ["Ann", "Ben"], ["human", "human"], [3, 9], [1], [None, None])
-    data, problems = Saves(FileStorage(str(tmp_path))).load(stats.STATS, stats.is_stats)
+    saves = Saves(FileStorage(str(tmp_path)))
+    cookie, problems = saves.load(stats.STATS + "cookie", stats.is_stats)
     assert problems == [] and session.told == []
-    assert sorted(data["g"]["cookie"]) == ["Player%02d" % i for i in range(4, 12)]
-    assert data["g"]["words"]["Ben"]["w"] == 1 and data["g"]["words"]["Ann"]["o"] == {"human": {"p": 1, "w": 0}}
-    assert data["n"] == 13
+    assert sorted(cookie["names"]) == ["Player%02d" % i for i in range(4, 12)] and cookie["n"] == 12
+    words = saves.load(stats.STATS + "words", stats.is_stats)[0]
+    assert words["names"]["Ben"]["w"] == 1 and words["names"]["Ann"]["o"] == {"human": {"p": 1, "w": 0}}
     # a file with more names than the bound is not one of ours
-    crowded = {"n": 9, "g": {"cookie": dict(("P%d" % i, data["g"]["cookie"]["Player11"]) for i in range(9))}}
+    crowded = {"n": 9, "names": dict(("P%d" % i, cookie["names"]["Player11"]) for i in range(9))}
     assert stats.is_stats(crowded) is False
 
 
@@ -239,6 +246,29 @@ def test_levels_and_groups_are_bounded_too(tmp_path):
     for i in range(stats.MAX_KEYS + 3):
         stats.record(session, "dizzle", ["Ann", "Bot"], ["human", "level%d" % i], [1, 0], [0],
                      ["Group %d" % i, None])
-    ann = Saves(FileStorage(str(tmp_path))).load(stats.STATS, stats.is_stats)[0]["g"]["dizzle"]["Ann"]
+    ann = Saves(FileStorage(str(tmp_path))).load(stats.STATS + "dizzle", stats.is_stats)[0]["names"]["Ann"]
     assert ann["p"] == stats.MAX_KEYS + 3
     assert len(ann["o"]) == stats.MAX_KEYS and len(ann["x"]) == stats.MAX_KEYS
+
+
+# ---- the heap it costs at a game's end (MicroPython unix port, the .mpy tree) ------------------
+@pytest.mark.parametrize("file, most", [("family", 32 * 1024), ("worst", 48 * 1024)])
+def test_recording_at_a_word_cards_end_stays_small_and_leaves_nothing(tmp_path, file, most):
+    """tests/stats_heap.py: the module loaded holds under 4 KB, the recording succeeds with
+    at most `most` bytes of free heap (docs/app-api.md "Statistics": 24-41 KB measured, as the
+heap lies),
+    and nothing of it is left held."""
+    import os
+    import subprocess
+    import build
+    import mpy
+    exe = mpy.require()
+    env = dict(os.environ, PP_FIRMWARE=build.mpy_tree(str(tmp_path / "mpy")))
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    r = subprocess.run([exe, "-X", "heapsize=2M", "tests/stats_heap.py", str(saves), file], cwd=mpy.ROOT,
+                       env=env, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    figures = dict(f.split("=") for f in r.stdout.split("STATS ")[1].split())
+    assert int(figures["code"]) < 4096 and int(figures["need"]) <= most and int(figures["left"]) <= 0, figures
+    assert int(figures["file"]) <= 4096

@@ -91,6 +91,7 @@ GOLDEN_SHOTS = [
     ("cookie_walls", "Cookie Party: drawing walls"),
     ("cookie_scoreboard", "Cookie Party: the scoreboard"),
     ("cookie_end", "Cookie Party: end screen"),
+    ("stats_player", "Statistics: one player's figures in one game"),
 ]
 
 

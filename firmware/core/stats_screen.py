@@ -10,10 +10,10 @@ def run(session, entry):
     """entry: the game's catalogue entry. Its players, most recent first (A: their
     figures, B: back), or a word that there are none yet."""
     ui = session.ui
-    data, damaged = stats.load(session)
+    data, damaged = stats.load(session, entry.id)
     if damaged:
-        stats.save(session, data)   # the damaged copy is replaced by what was read
-    players = data[stats.GAMES].get(entry.id, {})
+        stats.save(session, entry.id, data)   # the damaged copy is replaced by what was read
+    players = data[stats.NAMES]
     if not players:
         ui.message(entry.title, "No statistics yet. They are kept when a game with a person "
                                 "at the table ends.")
@@ -59,8 +59,10 @@ def reset(session):
     ui = session.ui
     if not ui.confirm("Statistics", "Reset the statistics of every game and player? B keeps them."):
         return
+    from games.catalogue import ids
     try:
-        session.saves.delete(stats.STATS)
+        for game_id in ids():
+            session.saves.delete(stats.STATS + game_id)
     except OSError as e:
         ui.message("Statistics", "%s The statistics were not reset." % storage_words(e))
         return

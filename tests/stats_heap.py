@@ -1,0 +1,106 @@
+"""What recording the statistics costs at a game's end, on the MicroPython unix port:
+
+    PP_FIRMWARE=<the .mpy tree> micropython tests/stats_heap.py SAVES_DIR [worst]
+
+A 4-player Word Cards game (the game nearest the heap cap) is played to its end by
+computer players and held, as on its end screen; its stats file holds MAX_NAMES names of
+NAME_CHARS characters (full_file: a family's, or the largest the bound allows). Then core.stats is loaded, records the
+game and is let go, as core.table does. Prints one line:
+`STATS held=<bytes live before> code=<bytes the loaded module holds> file=<bytes of the file> need=<the least free
+heap, in bytes, with which the recording still succeeds> left=<bytes still held after>`.
+"""
+import gc
+import sys
+
+sys.path.insert(0, "tools")
+import _path  # noqa: E402,F401  (the firmware tree on sys.path)
+import selfplay  # noqa: E402
+from core.saves import Saves  # noqa: E402
+from hal.storage import FileStorage  # noqa: E402
+from core.session import load_module, unload  # noqa: E402
+
+SAVES = sys.argv[1]
+NAMES = ["Player%02d" % i for i in range(4)]    # names of the keyboard's 8 characters
+
+
+class Session:
+    def __init__(self):
+        self.saves = Saves(FileStorage(SAVES))
+        self.ui = self
+
+    def message(self, title, body):
+        print("TOLD", body)
+
+    def storage_problem(self, what, error):
+        print("TOLD", what, error)
+
+
+def full_file(stats, worst):
+    """MAX_NAMES names: at the bound (worst: MAX_KEYS levels and groups each, 3-5 digit
+    counts), or as a family's console gets it after a year (three opponent levels, four
+    groups as in Dizzle, 2-3 digit counts)."""
+    if worst:
+        counter = {"p": 999, "w": 999}
+        group = {"p": 999, "w": 999, "b": 999}
+        entry = {"l": 99999, "p": 999, "w": 999, "b": 999, "t": 99999,
+                 "o": dict(("level%d" % i, dict(counter)) for i in range(stats.MAX_KEYS)),
+                 "x": dict(("Level %d" % i, dict(group)) for i in range(stats.MAX_KEYS))}
+    else:
+        entry = {"l": 570, "p": 42, "w": 15, "b": 61, "t": 1480,
+                 "o": {"easy": {"p": 16, "w": 9}, "normal": {"p": 14, "w": 4}, "human": {"p": 12, "w": 2}},
+                 "x": dict(("Level %d" % i, {"p": 10, "w": 4, "b": 61}) for i in range(1, 5))}
+    names = {}
+    for i in range(stats.MAX_NAMES):
+        names["Player%02d" % i] = entry
+    return {"n": 99999, "names": names}
+
+
+def main():
+    game = selfplay.play("words", 4, 1, out=lambda line: None)
+    session = Session()
+    stats = load_module("core.stats")
+    session.saves.save(stats.STATS + "words", full_file(stats, len(sys.argv) > 2 and sys.argv[2] == "worst"))
+    size = len(session.saves.storage.read(stats.STATS + "words"))
+    unload("core.stats")
+    stats = None
+    scores = game["scores"]
+    winners = game["winners"]
+    kinds = ["human", "easy", "normal", "human"]
+    groups = [None] * 4
+    ballast = [None] * 256
+    gc.collect()
+    base = gc.mem_alloc()       # the game held, as on its end screen, and the harness
+    load_module("core.stats")
+    gc.collect()
+    code = gc.mem_alloc() - base
+    unload("core.stats")
+    need = None
+    lo, hi = 0, 262144      # bisect the least free heap the recording succeeds in
+    while hi - lo > 256:
+        free = (lo + hi) // 2
+        gc.collect()
+        n = 0
+        chunk = 16384
+        while gc.mem_free() > free + 64 and n < len(ballast):
+            try:
+                ballast[n] = bytearray(max(16, min(chunk, gc.mem_free() - free) - 32))
+                n += 1
+            except MemoryError:
+                chunk //= 2
+        try:
+            load_module("core.stats").record(session, "words", NAMES, kinds, scores, winners, groups)
+            ok = True
+        except MemoryError:
+            ok = False
+        unload("core.stats")
+        for i in range(n):
+            ballast[i] = None
+        if ok:
+            hi = need = free
+        else:
+            lo = free
+    gc.collect()
+    print("STATS held=%d code=%d file=%d need=%d left=%d" % (base, code, size, need, gc.mem_alloc() - base))
+
+
+main()
