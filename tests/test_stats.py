@@ -208,6 +208,25 @@ def test_full_or_read_only_storage_while_recording_does_not_stop_the_game(tmp_pa
     assert told[0] == "continue"         # told before the end screen, which came all the same
 
 
+def test_no_memory_to_record_is_told_and_the_end_screen_comes(tmp_path, monkeypatch):
+    import core.session as session
+    real = session.load_module
+
+    def load(name):
+        if name == "core.stats":
+            raise MemoryError("memory allocation failed")
+        return real(name)
+    monkeypatch.setattr(session, "load_module", load)
+    told = []
+
+    def watch(console, live):
+        if has_text(console, "Not enough memory to") and not told:
+            told.append(live["waiting"])
+    d = drive.Driver("dizzle", 2, on_wait=watch)
+    drive.play("dizzle", ["human", "easy"], tmp_path, seed=2, driver=d)
+    assert told == ["continue"] and d.ended is not None and stored(tmp_path) == (None, [])
+
+
 # ---- the bound ------------------------------------------------------------------------------
 class Session:
     """What core.stats uses of a session: the saves, a message, the storage problem."""
