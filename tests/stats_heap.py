@@ -1,11 +1,13 @@
 """What recording the statistics costs at a game's end, on the MicroPython unix port:
 
-    PP_FIRMWARE=<the .mpy tree> micropython tests/stats_heap.py SAVES_DIR [worst]
+    PP_FIRMWARE=<the .mpy tree> micropython tests/stats_heap.py SAVES_DIR family|worst [once|skip]
 
 A 4-player Word Cards game (the game nearest the heap cap) is played to its end by
 computer players and held, as on its end screen; its stats file holds MAX_NAMES names of
 NAME_CHARS characters (full_file: a family's, or the largest the bound allows). Then core.stats is loaded, records the
-game and is let go, as core.table does. Prints one line:
+game and is let go, as core.table does. With once or skip, it records once (or not)
+and prints DONE: run under ever smaller -X heapsize, it shows whether recording raises
+the least heap a game's end needs. Otherwise prints one line:
 `STATS held=<bytes live before> code=<bytes the loaded module holds> file=<bytes of the file> need=<the least free
 heap, in bytes, with which the recording still succeeds> left=<bytes still held after>`.
 """
@@ -14,7 +16,6 @@ import sys
 
 sys.path.insert(0, "tools")
 import _path  # noqa: E402,F401  (the firmware tree on sys.path)
-import selfplay  # noqa: E402
 from core.saves import Saves  # noqa: E402
 from hal.storage import FileStorage  # noqa: E402
 from core.session import load_module, unload  # noqa: E402
@@ -55,18 +56,38 @@ def full_file(stats, worst):
     return {"n": 99999, "names": names}
 
 
+def play():
+    """A 4-player Word Cards game of computer players, played to its end (as selfplay.py)."""
+    from core.rng import Rng
+    rules, bot = _path.game_modules("words")
+    game = rules.Game(4, {}, Rng(1))
+    bot_rng = Rng(2)
+    game.start()
+    game.pop_events()
+    while not game.is_over():
+        game.apply(bot.choose(game, "normal", bot_rng))
+        game.pop_events()
+    return game
+
+
 def main():
-    game = selfplay.play("words", 4, 1, out=lambda line: None)
     session = Session()
     stats = load_module("core.stats")
     session.saves.save(stats.STATS + "words", full_file(stats, len(sys.argv) > 2 and sys.argv[2] == "worst"))
     size = len(session.saves.storage.read(stats.STATS + "words"))
     unload("core.stats")
     stats = None
-    scores = game["scores"]
-    winners = game["winners"]
+    held = play()     # the game stays, as on its end screen
+    scores = held.scores()
+    winners = held.winners()
     kinds = ["human", "easy", "normal", "human"]
     groups = [None] * 4
+    if sys.argv[-1] in ("once", "skip"):   # the least heap it all fits in, with or without recording
+        if sys.argv[-1] == "once":
+            load_module("core.stats").record(session, "words", NAMES, kinds, scores, winners, groups)
+            unload("core.stats")
+        print("DONE", held.is_over())
+        return
     ballast = [None] * 256
     gc.collect()
     base = gc.mem_alloc()       # the game held, as on its end screen, and the harness

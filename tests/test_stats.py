@@ -271,23 +271,48 @@ def test_levels_and_groups_are_bounded_too(tmp_path):
 
 
 # ---- the heap it costs at a game's end (MicroPython unix port, the .mpy tree) ------------------
-@pytest.mark.parametrize("file, most", [("family", 32 * 1024), ("worst", 48 * 1024)])
-def test_recording_at_a_word_cards_end_stays_small_and_leaves_nothing(tmp_path, file, most):
-    """tests/stats_heap.py: the module loaded holds under 4 KB, the recording succeeds with
-    at most `most` bytes of free heap (docs/app-api.md "Statistics": 24-41 KB measured, as the
-heap lies),
-    and nothing of it is left held."""
+@pytest.fixture(scope="module")
+def mpy_tree(tmp_path_factory):
     import os
-    import subprocess
     import build
     import mpy
     exe = mpy.require()
-    env = dict(os.environ, PP_FIRMWARE=build.mpy_tree(str(tmp_path / "mpy")))
-    saves = tmp_path / "saves"
+    return exe, dict(os.environ, PP_FIRMWARE=build.mpy_tree(str(tmp_path_factory.mktemp("mpy"))))
+
+
+def probe(mpy_tree, saves, *args, heap="2M"):
+    import subprocess
+    import mpy
+    exe, env = mpy_tree
     saves.mkdir()
-    r = subprocess.run([exe, "-X", "heapsize=2M", "tests/stats_heap.py", str(saves), file], cwd=mpy.ROOT,
-                       env=env, capture_output=True, text=True, timeout=600)
+    return subprocess.run([exe, "-X", "heapsize=" + heap, "tests/stats_heap.py", str(saves)] + list(args),
+                          cwd=mpy.ROOT, env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize("file, most", [("family", 32 * 1024), ("worst", 48 * 1024)])
+def test_recording_at_a_word_cards_end_stays_small_and_leaves_nothing(tmp_path, mpy_tree, file, most):
+    """tests/stats_heap.py: the module loaded holds under 4 KB, the recording succeeds with
+    at most `most` bytes of free heap (docs/app-api.md "Statistics": 24-41 KB measured, as the
+    heap lies), and nothing of it is left held but a few interned names."""
+    r = probe(mpy_tree, tmp_path / "saves", file)
     assert r.returncode == 0, r.stdout + r.stderr
     figures = dict(f.split("=") for f in r.stdout.split("STATS ")[1].split())
-    assert int(figures["code"]) < 4096 and int(figures["need"]) <= most and int(figures["left"]) <= 0, figures
+    assert int(figures["code"]) < 4096 and int(figures["need"]) <= most and int(figures["left"]) <= 512, figures
     assert int(figures["file"]) <= 4096
+
+
+def test_recording_raises_the_least_heap_of_a_word_cards_end_by_little(tmp_path, mpy_tree):
+    """The least -X heapsize in which a 4-player Word Cards game ends and is recorded (a
+    family's full file), against the same without recording: 17 KB more, measured."""
+    def least(mode):
+        lo, hi = 64, 512
+        while hi - lo > 1:
+            kb = (lo + hi) // 2
+            r = probe(mpy_tree, tmp_path / ("%s%d" % (mode, kb)), "family", mode, heap="%dK" % kb)
+            if r.returncode == 0 and "DONE" in r.stdout:
+                hi = kb
+            else:
+                lo = kb
+        return hi
+    recorded, plain = least("once"), least("skip")
+    assert recorded - plain <= 24, (recorded, plain)
