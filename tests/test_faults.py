@@ -127,10 +127,10 @@ def test_full_or_read_only_storage_when_the_launcher_remembers_a_game(tmp_path, 
 @pytest.mark.parametrize("code, words", [(errno.ENOSPC, "storage is full"), (errno.EROFS, "read-only")])
 def test_full_or_read_only_storage_in_settings_save(tmp_path, monkeypatch, code, words):
     full_storage(monkeypatch, code)
-    c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN A", saves=str(tmp_path))
+    c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN DOWN A", saves=str(tmp_path))
     assert has_text(c, "Not saved") and has_text(c, words)
     assert c.model.contrast == 255      # the setting applies, only its file is missing
-    c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN A A", saves=str(tmp_path))
+    c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN DOWN A A", saves=str(tmp_path))
     assert has_text(c, "pocket-party")
 
 

@@ -32,8 +32,8 @@ def test_boot_shows_the_game_list(tmp_path):
 
 
 def test_settings_change_persists_across_power_cycles(tmp_path):
-    # Settings row 0 is contrast: RIGHT from Medium -> Bright; then to "Save" (4 fields down) and A
-    c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN A", saves=str(tmp_path))
+    # Settings row 0 is contrast: RIGHT from Medium -> Bright; then to "Save" (5 fields down) and A
+    c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN DOWN A", saves=str(tmp_path))
     assert c.model.contrast == 255
     data, problems = Saves(FileStorage(str(tmp_path / "saves"))).load("settings")
     assert problems == [] and data["contrast"] == 3
@@ -284,7 +284,7 @@ def test_mashing_buttons_during_a_save_loses_nothing(tmp_path, monkeypatch):
         real_write(self, name, data)
     monkeypatch.setattr(storage.FileStorage, "write", slow_write)
     # Settings: change contrast and save; the mashed DOWNs arrive at the main menu afterwards
-    c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN A", saves=str(tmp_path))
+    c = play(goto("Settings") + " RIGHT DOWN DOWN DOWN DOWN DOWN A", saves=str(tmp_path))
     data = (tmp_path / "saves" / "settings").read_bytes()
     assert decode(data)["contrast"] == 3
     assert has_text(c, "pocket-party")

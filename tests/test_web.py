@@ -192,7 +192,7 @@ def test_saves_survive_reload(server):
     """Settings: contrast to Bright and Save; after a reload the settings screen shows it
     (and the panel is brighter), exactly as a simulator booted twice on one save folder."""
     to_settings = "DOWN DOWN DOWN DOWN DOWN A"
-    change = to_settings + " RIGHT DOWN DOWN DOWN DOWN A"
+    change = to_settings + " RIGHT DOWN DOWN DOWN DOWN DOWN A"
     url = "%s/site/?seed=2" % server
     out = drive([{"goto": url}, {"wait_state": "running"}, {"settle": 300},
                  {"eval": "localStorage.clear()", "as": "_"}, {"reload": True}, {"wait_state": "running"},

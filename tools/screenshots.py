@@ -93,6 +93,7 @@ GOLDEN_SHOTS = [
     ("cookie_summary", "Cookie Party: what happened, the place lit on the board"),
     ("cookie_refused", "Cookie Party: a refusal beside the board, its place lit"),
     ("cookie_end", "Cookie Party: end screen"),
+    ("stats_player", "Statistics: one player's figures in one game"),
 ]
 
 

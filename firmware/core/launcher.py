@@ -127,12 +127,16 @@ class Launcher:
             if has_save:  # a save no copy of which loads is not offered as Resume
                 items.insert(0, "Resume" if self.resumable(game_id) else DAMAGED)
             items.append("Rules")
+            if entry.has_setup:  # the table games record their results (core.stats)
+                items.append("Statistics")
             choice = ui.menu(title, items, items.index(back_to) if back_to in items else 0)
             if choice < 0:
                 return None
             what = back_to = items[choice]
             if what == "Rules":
                 ui.message(title, rules_text(game_id))  # not the whole game
+            elif what == "Statistics":
+                self.session.open_screen("core.stats_screen", entry)
             elif what == DAMAGED:
                 self.damaged(game_id)
             elif what == "Resume":

@@ -134,8 +134,14 @@ class Session:
             return False
 
     def settings_screen(self):
-        load_module("core.settings_screen").run(self)
-        unload("core.settings_screen")
+        self.open_screen("core.settings_screen")
+
+    def open_screen(self, name, *args):
+        """A screen module's run(session, *args) (the settings form, the statistics), loaded
+        for the visit only, with whatever it loaded."""
+        before = set(sys.modules)
+        load_module(name).run(self, *args)
+        unload_new(before)
 
     def fault(self, error, title="Something went wrong"):
         """A fault outside a game (the launcher, its menus): logged whole, told in a

@@ -16,7 +16,7 @@ from core import font
 from core.events import EventLog
 from core.rng import Rng
 from core.rules import Illegal
-from core.session import QuitGame, unload
+from core.session import QuitGame, load_module, unload
 from hal.keys import K_UP, K_DOWN, K_A, K_B, K_MENU
 
 # While a game runs: "app", "game", "waiting" ("decide" on a decision screen, "end"
@@ -47,6 +47,7 @@ class TableApp:
         self.ui = ctx.ui
         self.fb = ctx.ui.fb
         self.screens = []
+        self.stats_kept = False   # the statistics have this game (at its end screen)
         self.bot_rng = Rng()
         seats = setup["seats"] if saved is None else saved["seats"]
         self.names = [str(s["name"]) for s in seats]
@@ -119,6 +120,11 @@ class TableApp:
     def pass_reason(self, seat):
         """A few words under "Pass the console to": what seat is to do."""
         return ""
+
+    def stats_group(self, seat):
+        """What the statistics sort seat's result by besides the game ("Level 2", a solo
+        rating), or None."""
+        return None
 
     # ---- playing ----------------------------------------------------------------------
     def play(self):
@@ -293,9 +299,36 @@ class TableApp:
                 return
 
     def scores(self, title, rows, winners):
-        """The end screen (ui.scores); tests and the fuzz know it by LIVE["waiting"] "end"."""
+        """The end screen (ui.scores); tests and the fuzz know it by LIVE["waiting"] "end".
+        rows: (name, score, detail), winners: row indexes. The people's results are
+        recorded first, once."""
+        if self.humans and not self.stats_kept:
+            self.stats_kept = True
+            self.keep_stats(rows, winners)
         LIVE["waiting"] = "end"
         self.ui.scores(title, rows, winners)
+
+    def keep_stats(self, rows, winners):
+        """The console's statistics (core.stats, loaded for this only). Not enough memory
+        for them is told and the end screen comes all the same."""
+        scores = [0] * len(self.names)
+        won = []
+        for i in range(len(rows)):
+            seat = self.names.index(rows[i][0])
+            scores[seat] = rows[i][1]
+            if i in winners:
+                won.append(seat)
+        groups = [self.stats_group(seat) for seat in range(len(self.names))]
+        try:
+            load_module("core.stats").record(self.ctx.session, self.ctx.game_id, self.names, self.kinds,
+                                             scores, won, groups)
+            unload("core.stats")
+        except MemoryError:
+            unload("core.stats")    # first: the message needs some memory
+            print("pocket-party: out of memory recording the statistics")
+            self.ui.message("Statistics", "Not enough memory to record this game. Everything else goes on.")
+            self.ui.message("Statistics", "Not enough memory to record this game. Everything else goes on.")
+        unload("core.stats")
 
     def refuse(self, reason):
         """The rules' reason for a refused action, in a box over the screen."""

@@ -351,8 +351,7 @@ class App(TableApp):
             elif k & (K_A | K_B):
                 return
 
-    # ---- the end ------------------------------------------------------------------
-    def finish(self):
+    def finish(self):  # ---- the end
         game = self.game
         # the last events for the person holding the console (nobody: seat 0)
         self.news(self.holder if self.holder >= 0 else 0, "Game over")
@@ -361,12 +360,15 @@ class App(TableApp):
             stars = rules.area_stars(game.sheets[seat])
             detail = "\n".join("%s %d" % (data.AREA_NAMES[colour], stars[colour]) for colour in range(4))
             rows.append((self.names[seat], sum(stars), detail + "\nTotal %d stars" % sum(stars)))
-        if game.n == 1:
+        if game.n == 1:  # the statistics count the rating reached (stats_group)
             total = game.scores()[0]
             self.rating(total)
             self.scores("%d stars!" % total, rows, [])
         else:
             self.scores("Game over", rows, game.winners())
+
+    def stats_group(self, seat):
+        return "Rated " + rules.rating(self.game.scores()[0]) if self.game.n == 1 else None
 
     def rating(self, stars):
         """Solo: the rating table, the player's line lit."""

@@ -37,6 +37,9 @@ class App(TableApp):
         return ("to choose a planet" if phase == "planet" else
                 "to give back a die" if phase == "back" else "to take a die")
 
+    def stats_group(self, seat):
+        return "Level %d" % self.game.level
+
     # ---- a person's decision ------------------------------------------------------------
     def decide(self, seat):
         game = self.game
