@@ -131,7 +131,9 @@ def test_codes_are_the_same_under_micropython():
               "t = codes.encode('words', ['human', 'normal', 'easy', 'normal'], {'mode': 'adults34', "
               "'matchRounds': 3, 'scoringVariant': True}, w.SETUP, [65535, 65535])\n"
               "c = codes.decode(t)\nprint(t, c.game, c.players, c.kinds, codes.option_indexes(w.SETUP, c.options), "
-              "c.seed, codes.daily_seed(2026, 11, 28))\n")
+              "c.seed, codes.daily_seed(2026, 11, 28))\n"
+              "for bad in (t[:-1] + 'Z', 'ABCD', 'U' * 12, '0' * 12):\n"
+              "    try:\n        codes.decode(bad)\n    except codes.CodeError as e:\n        print(e.reason)\n")
     out = []
     for cmd in ([exe, "-c", script], [os.path.join(ROOT, ".venv", "bin", "python"), "-c", script]):
         r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=60)

@@ -26,11 +26,12 @@ GROUP = 4
 
 
 class CodeError(ValueError):
-    """A text that is not a usable code; reason says why in a player's words."""
+    """A text that is not a usable code; reason says why in a player's words. (The reason
+    is the argument: MicroPython's built-in exceptions have no __init__ to call.)"""
 
-    def __init__(self, reason):
-        ValueError.__init__(self, reason)
-        self.reason = reason
+    @property
+    def reason(self):
+        return self.args[0]
 
 
 class Code:

@@ -7,7 +7,6 @@ survive between visits (the cursor) lives in the session.
 from core.session import load_module, rules_text, unload
 from core.ui import Field
 from games import catalogue
-from hal.keys import K_A
 
 VERSION = "0.1.0"
 KINDS = ("Human", "Easy CPU", "Normal CPU")
@@ -40,7 +39,7 @@ def available_games():
     return out
 
 
-def _offered(game_id):
+def setup_options(game_id):
     """The options a game's setup.py offers: a few labelled options, never its whole rules core."""
     offered = load_module("games.%s.setup" % game_id).SETUP
     unload("games.%s.setup" % game_id)
@@ -70,7 +69,7 @@ class Launcher:
             self.settings_damaged(session.problems)
             session.problems = []
         if self.hal.start_code:     # the browser's ?code=: that game's setup, filled in
-            picked = self.code_from_address()
+            picked = load_module("core.codemenu").from_address(self)
             if picked is not None:
                 return picked
         index = getattr(session, "menu_index", 0)
@@ -162,7 +161,8 @@ class Launcher:
                 if has_save and not ui.confirm("New game", "Start over? The saved game is lost."):
                     continue
                 if what != "New game":
-                    setup = self.daily(entry) if what == DAILY else self.typed_code(entry)
+                    codemenu = load_module("core.codemenu")
+                    setup = codemenu.daily(self, entry) if what == DAILY else codemenu.typed(self, entry)
                 elif entry.has_setup:
                     setup = self.setup(entry)
                 else:
@@ -211,7 +211,7 @@ class Launcher:
         code: a game code (core.codes) of this game, already read: the form starts as it
         says, under the code as its title, and the game gets its seed."""
         game_id, title, lo, hi = entry.id, entry.title, entry.min_players, entry.max_players
-        offered = _offered(game_id)
+        offered = setup_options(game_id)
         names = self.settings.name_choices()
         seat_fields = []
         for i in range(hi):
@@ -290,81 +290,6 @@ class Launcher:
         if not entry.has_setup:
             return []
         return [ENTER_CODE, DAILY] if entry.min_players == 1 else [ENTER_CODE]
-
-    def typed_code(self, entry):
-        """Enter code: typed on the keyboard, read, then the setup form as it says. A code
-        that is not this game's is told and shown again to be put right (B goes back)."""
-        text = ""
-        while True:
-            text = self.ui.keyboard("Game code", text, 14)
-            if not text:
-                return None
-            text = text.upper()     # (the keyboard writes names: a capital, then small letters)
-            code = self.read_code(entry, text)
-            if code is not None:
-                return self.setup(entry, code)
-
-    def read_code(self, entry, text):
-        """The core.codes Code in text when it is one of this game's, else None with the
-        reason shown."""
-        codes = load_module("core.codes")
-        try:
-            code = codes.decode(text)
-            if code.game != entry.id:
-                other = catalogue.entry(code.game)
-                raise codes.CodeError("This code is for %s, not %s." % (
-                    other.title if other else code.game, entry.title))
-            if not entry.min_players <= code.players <= entry.max_players:
-                raise codes.CodeError("%s is for %d-%d players; this code has %d." % (
-                    entry.title, entry.min_players, entry.max_players, code.players))
-            codes.option_indexes(_offered(entry.id), code.options)
-        except codes.CodeError as e:
-            self.ui.message("Game code", e.reason)
-            return None
-        return code
-
-    def code_from_address(self):
-        """A code given with the console (the browser's ?code=): its game's setup form
-        filled in, or None with the reason shown (then the menus, as always)."""
-        text = self.hal.start_code
-        self.hal.start_code = None
-        codes = load_module("core.codes")
-        try:
-            game_id = codes.decode(text).game
-        except codes.CodeError as e:
-            self.ui.message("Game code", "%s\n(%s)" % (e.reason, text))
-            return None
-        for entry in available_games():
-            if entry.id == game_id:
-                self.remember(game_id)
-                if self.saves.exists(game_id) and not self.ui.confirm(
-                        entry.title, "Start this code's game? The saved game is lost."):
-                    return None
-                code = self.read_code(entry, text)
-                setup = None if code is None else self.setup(entry, code)
-                if setup is not None:
-                    self.forget_unfit(game_id)
-                    return (game_id, setup, None)
-                return None
-        self.ui.message("Game code", "This code's game is not on this console.")
-        return None
-
-    def daily(self, entry):
-        """The day's game for one person: its seed from the date, so every console with its
-        clock set plays the same dice that day; the options are the first choices."""
-        today = self.hal.clock.today()
-        if today is None:
-            self.ui.message(DAILY, "This console's clock is not set: it does not know today's date.")
-            return None
-        if self.ui.message(DAILY, "Today's game, %s: the same dice on every console today." % today,
-                           "A:Play B:Back") != K_A:
-            return None
-        opts = {}
-        for name, _label, choices, _when in _offered(entry.id):
-            opts[name] = choices[0][0]
-        seed = load_module("core.codes").daily_seed(int(today[:4]), int(today[5:7]), int(today[8:]))
-        return {"seats": [{"name": self.settings.name_choices()[0], "kind": "human"}], "options": opts,
-                "seed": seed}
 
     def _type_name(self, field):
         """A on a name row: type a name on the keyboard (B with nothing typed goes back)."""
