@@ -306,3 +306,14 @@ def test_a_code_given_at_power_on_opens_its_game_filled_in(tmp_path):
     c = Console("pico", 1, [], str(tmp_path / "b"), code=typo(text))
     c.run()
     assert has_text(c, "This code has a") and has_text(c, "(%s)" % typo(text))
+
+
+def test_a_console_clock_never_set_tells_no_date(monkeypatch):
+    """MicroPython's clock starts at 2000-01-01 when nothing set it (no RTC battery, no
+    mpremote): a year before 2024 is no date; a set clock tells its date."""
+    import hal.clock
+    clock = hal.clock.Clock()
+    monkeypatch.setattr(hal.clock.time, "localtime", lambda: (2000, 1, 1, 0, 3, 12, 5, 1), raising=False)
+    assert clock.today() is None
+    monkeypatch.setattr(hal.clock.time, "localtime", lambda: (2026, 3, 7, 9, 0, 0, 5, 66), raising=False)
+    assert clock.today() == "2026-03-07"
