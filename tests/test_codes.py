@@ -317,3 +317,15 @@ def test_a_console_clock_never_set_tells_no_date(monkeypatch):
     assert clock.today() is None
     monkeypatch.setattr(hal.clock.time, "localtime", lambda: (2026, 3, 7, 9, 0, 0, 5, 66), raising=False)
     assert clock.today() == "2026-03-07"
+
+
+def test_a_code_given_at_power_on_asks_before_a_saved_game_is_lost(tmp_path):
+    play("dizzle", ["human", "normal"], tmp_path, None, 3, Driver("dizzle", 3, stop_after=2))
+    before = saved(tmp_path, "dizzle")
+    assert before is not None
+    c = Console("pico", 1, [], str(tmp_path), code=a_code("dizzle"))
+    c.run()
+    assert has_text(c, first_line("Start this code's game? The saved game is lost."))
+    c = Console("pico", 1, ["B"], str(tmp_path), code=a_code("dizzle"))    # B: kept, the launcher
+    c.run()
+    assert saved(tmp_path, "dizzle") == before and has_text(c, "Dizzle *")

@@ -313,7 +313,7 @@ def game_code(game_id, kinds, options, seed):
     codes = load_module("core.codes")
     try:
         return codes.encode(game_id, kinds, options, load_module(name).SETUP, seed)
-    except ValueError:  # options no setup screen offers (a test's, a tool's)
+    except ValueError:  # options or a seat kind no setup screen offers (a test's, a tool's)
         return None
     finally:
         unload(name)
