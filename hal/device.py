@@ -7,6 +7,8 @@ from hal.keys import key_bit
 
 
 class Hal:
+    start_code = None   # a game code the console starts with (the browser's ?code=), or None
+
     def __init__(self, board, display, buttons, clock, entropy, storage, sound, power, led=None, link=None):
         self.board = board
         self.display = display

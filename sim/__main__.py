@@ -15,6 +15,8 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m sim", description="pocket-party desktop simulator")
     p.add_argument("--board", default="pico", help="board file to simulate (pico, pico2, esp32s3, esp32c3)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: from the OS)")
+    p.add_argument("--date", default=None, help='headless: the date the clock tells, "YYYY-MM-DD" (default: not set)')
+    p.add_argument("--code", default=None, help="start with this game code's game (as the browser's ?code=)")
     p.add_argument("--headless", action="store_true", help="no window: play --keys and exit")
     p.add_argument("--keys", default="", help='scripted keys, e.g. "A DOWN DOWN A" (UP DOWN LEFT RIGHT A B MENU WAIT)')
     p.add_argument("--shot", help="write the final screen to this PNG")
@@ -38,10 +40,11 @@ def main(argv=None):
         os.makedirs(saves, exist_ok=True)
     try:
         if args.headless:
-            console = Console(args.board, seed, keys, saves)
+            console = Console(args.board, seed, keys, saves, date=args.date, code=args.code)
         else:
             from sim.realtime import RealClock
-            console = Console(args.board, seed, (), saves, clock=RealClock(), resets=True)  # as a console does
+            console = Console(args.board, seed, (), saves, clock=RealClock(), resets=True,  # as a console does
+                              code=args.code)
     except ValueError as e:
         p.error(str(e))
 

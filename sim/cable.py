@@ -198,6 +198,10 @@ class RealClock:
             return self._ms()
         return int(self._time.monotonic() * 1000) & ((1 << 30) - 1)
 
+    def today(self):
+        t = self._time.localtime()
+        return "%04d-%02d-%02d" % (t[0], t[1], t[2])
+
     def ticks_diff(self, a, b):
         return ((a - b + (1 << 29)) & ((1 << 30) - 1)) - (1 << 29)
 

@@ -42,7 +42,7 @@ class SimPower(Power):
 
 class Console(KeyScript):
     def __init__(self, board="pico", seed=1, keys=(), storage_dir=None, clock=None, pump=None, driver=None,
-                 resets=False, ticks_start=0, link=None):
+                 resets=False, ticks_start=0, link=None, date=None, code=None):
         # pump: for interactive front ends, pump(ms) handles input and waits in real time
         # driver: driver(console) -> list of key names (or None to stop), asked whenever the
         #   script is used up and the firmware waits: lets a test play a whole game by buttons
@@ -50,6 +50,8 @@ class Console(KeyScript):
         #   the firmware boots again on the same storage and display, and counts in .resets
         # ticks_start: the virtual clock's ticks_ms() at power-on (it wraps at 2**30 like
         #   MicroPython's): start a few seconds before the wrap, or days in, to test long uptimes
+        # date: "YYYY-MM-DD" the virtual clock tells (hal.clock's today()); None: a clock not set
+        # code: a game code the console starts with (hal.start_code: the browser's ?code=)
         # link: hal.link, an end of a sim.cable cable (Cable(clock).a, PipeEnd); by default
         #   an end with no cable in, as a console whose link socket is empty
         self.resets = 0 if resets else -1
@@ -62,6 +64,8 @@ class Console(KeyScript):
         self.pump = pump
         if clock is not None:
             self.clock = clock
+        elif date is not None:
+            self.clock.date = date
         if storage_dir is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="pocket-party-")
             storage_dir = self._tmp.name
@@ -73,6 +77,7 @@ class Console(KeyScript):
             link = loose_end(self.clock)
         self.hal = make_hal(self.board, clock=self.clock, entropy=seeded_entropy(seed),
                             storage_root=os.path.join(storage_dir, "saves"), power=SimPower(self), link=link)
+        self.hal.start_code = code
         display = self.hal.display
         show = display.show
 

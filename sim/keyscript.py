@@ -99,6 +99,10 @@ class VirtualClock:
         self.script = script
         self.now = 0
         self.start = start & _TICKS_MASK
+        self.date = None    # today(): "YYYY-MM-DD", or None as a console whose clock is not set
+
+    def today(self):
+        return self.date
 
     def ticks_ms(self):
         return (self.start + self.now) & _TICKS_MASK

@@ -17,6 +17,10 @@ class RealClock:
     def now(self):
         return int((time.monotonic() - self._t0) * 1000)
 
+    def today(self):
+        """The computer's date (hal.clock's today())."""
+        return time.strftime("%Y-%m-%d")
+
     def ticks_ms(self):
         return (self.start + self.now) % TICKS_PERIOD
 

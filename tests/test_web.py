@@ -247,3 +247,37 @@ def test_a_whole_game_plays_to_the_end_in_the_browser(server, tmp_path):
     assert has_text(c, "wins!") or has_text(c, "Tie:")  # the simulator is on the end screen
     out = scripted(server, 3, keys)
     assert_same(canvas_rgb(out), c.image(scale=SCALE), "whole-game")
+
+
+def test_a_code_in_the_address_opens_its_game_as_in_the_simulator(server):
+    """?code= opens the code's game with its setup filled in (the form under the code); Start
+    (UP, A) plays its first roll: the same canvas as the simulator given the same code (its
+    --code), whatever the seed."""
+    from core import codes
+    from games.clever.setup import SETUP
+    from sim.console import Console
+    code = codes.encode("clever", ["human", "normal"], {"bonus_skip": True}, SETUP, [4321, 8765])
+    for keys in ("", "UP A"):
+        out = drive([
+            {"goto": "%s/site/?seed=5&code=%s&keys=%s" % (server, code.lower(), keys.replace(" ", "+"))},
+            {"wait_state": "done", "timeout": 60000},
+            {"canvas": "canvas"},
+        ])
+        c = Console("pico", 9, keys.split(), code=code)
+        c.run()
+        assert_same(canvas_rgb(out), c.image(scale=SCALE), "code" + keys.replace(" ", ""))
+
+
+def test_the_daily_game_in_the_browser_is_the_simulators_that_day(server):
+    """?date= fixes the browser's date (else today's): the daily game's first roll is the same
+    as the simulator's on that date."""
+    from sim.console import Console
+    keys = "DOWN A DOWN DOWN DOWN A A"     # Clever Kids, Daily game, A: play
+    out = drive([
+        {"goto": "%s/site/?seed=5&date=2025-06-01&keys=%s" % (server, keys.replace(" ", "+"))},
+        {"wait_state": "done", "timeout": 60000},
+        {"canvas": "canvas"},
+    ])
+    c = Console("pico", 9, keys.split(), date="2025-06-01")
+    c.run()
+    assert_same(canvas_rgb(out), c.image(scale=SCALE), "daily")

@@ -1,6 +1,7 @@
 """Regenerate the README's screenshots from the real firmware in the simulator.
 
     python tools/screenshots.py            # writes docs/screens/*.png
+    python tools/screenshots.py game_code  # only the pictures named
 
 Each picture is a headless simulator run: a seed, a key script, the final frame.
 """
@@ -26,6 +27,7 @@ SHOTS = [
     ("game_menu", "In a game, A+B: the game menu", "GAME_clever" + " DOWN" * 8 + " A A MENU"),
     ("rules", "The rules summary", "GAME_clever" + " DOWN" * 8 + " A A MENU DOWN DOWN A"),
     ("resume", "A saved game: resume it", "GAME_clever" + " DOWN" * 8 + " A A MENU DOWN A A"),
+    ("game_code", "The game's code: the same dice again", "GAME_clever" + " DOWN" * 8 + " A A MENU" + " DOWN" * 4 + " A"),
     ("dice", "Dice roller: pick dice to re-roll", "GAME_dice A RIGHT A RIGHT RIGHT A"),
     ("fairness", "Dice roller: fairness check", "GAME_dice A " + "RIGHT " * 6 + "A " * 20 + "RIGHT A"),
 ]
@@ -111,14 +113,16 @@ def golden_png(name, scale=3, out=OUT):
     return path
 
 
-def main():
+def main(names=()):
+    """Every picture, or only those named."""
     os.makedirs(OUT, exist_ok=True)
     for name, caption, script in SHOTS:
-        print(shoot(name, script), "-", caption)
+        if not names or name in names:
+            print(shoot(name, script), "-", caption)
     for name, caption in GOLDEN_SHOTS:
-        if os.path.exists(os.path.join(ROOT, "tests", "golden", name + ".txt")):
+        if (not names or name in names) and os.path.exists(os.path.join(ROOT, "tests", "golden", name + ".txt")):
             print(golden_png(name), "-", caption)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

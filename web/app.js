@@ -4,7 +4,9 @@
 //
 // URL options: ?seed=N fixes the random seed (default: crypto.getRandomValues);
 // ?keys=A+DOWN+A plays a key script on the simulator's virtual clock instead of
-// interactive play (the tests use it), with fresh storage.
+// interactive play (the tests use it), with fresh storage. ?code=XXXX-XXXX-XXXX opens
+// that game code's game with its setup filled in (docs/app-api.md, "Game codes");
+// ?date=YYYY-MM-DD fixes the date the console's clock tells (default: today, here).
 
 const RING = 256; // keep in step with worker.js
 const SCALE = 4; // canvas pixels per panel pixel
@@ -19,6 +21,8 @@ const scriptKeys = params.has("keys") ? params.get("keys").replace(/[,+]/g, " ")
 const seed = params.has("seed")
   ? Number(params.get("seed")) >>> 0
   : crypto.getRandomValues(new Uint32Array(1))[0] & 0xffffff;
+const code = params.has("code") ? params.get("code").trim().slice(0, 40) : null;
+const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get("date") || "") ? params.get("date") : null;
 
 const canvas = document.getElementById("oled");
 const ctx = canvas.getContext("2d", { alpha: false });
@@ -285,7 +289,8 @@ function boot() {
     } else if (m.type === "fatal") fatal(m.what, m.message);
     else if (m.type === "stdout") console.log("[firmware]", m.text);
   };
-  worker.postMessage({ type: "start", seed, keys: scriptKeys, saves: interactive ? loadSaves() : {}, ring });
+  worker.postMessage({ type: "start", seed, keys: scriptKeys, code, date,
+    saves: interactive ? loadSaves() : {}, ring });
 }
 
 document.getElementById("restart").addEventListener("click", (e) => {

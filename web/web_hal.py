@@ -13,6 +13,7 @@ Power and FileStorage. Only the edges are the browser's, reached through the
                               what the panel shows, for the page's canvas
     webhost.persist(op, name, hex)
                               "write"/"remove"/"rename" a save: localStorage
+    webhost.today() -> str    the date, "YYYY-MM-DD" (the page's ?date=, else today)
 
 Two consoles: Console (interactive, real time) and ScriptConsole (a key
 script on the virtual clock of sim/keyscript.py, exactly like the desktop
@@ -126,9 +127,12 @@ class WebClock(Clock):
     def sleep_ms(self, n):
         self.console.idle(n)
 
+    def today(self):
+        return webhost.today()  # a browser's clock is always set
+
 
 class _Base:
-    def _build(self, seed, clock, persist):
+    def _build(self, seed, clock, persist, code):
         self.pins = {}
         pins = []
         for name in NAMES:
@@ -140,6 +144,7 @@ class _Base:
         self.display = display
         self.hal = Hal("browser", display, Buttons(tuple(pins), clock), clock, seeded_entropy(seed),
                        WebStorage(SAVES, persist), Sound(None, clock), WebPower(self))
+        self.hal.start_code = code  # the page's ?code=: the launcher opens that game's setup
 
     def drive(self, name, level):
         self.pins[name].drive(level)
@@ -154,9 +159,9 @@ class _Base:
 class Console(_Base):
     """Interactive: real time, buttons from the page, every shown frame posted."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, code=None):
         self.clock = WebClock(self)
-        self._build(seed, self.clock, True)
+        self._build(seed, self.clock, True, code)
         display = self.display
         show = display.show
         console = self
@@ -183,9 +188,10 @@ class Console(_Base):
 class ScriptConsole(_Base, KeyScript):
     """A key script on the virtual clock: the same run as `python -m sim --headless`."""
 
-    def __init__(self, seed, keys):
+    def __init__(self, seed, keys, code=None):
         KeyScript.__init__(self, keys)
-        self._build(seed, self.clock, False)
+        self.clock.date = webhost.today()  # fixed for the run, as the simulator's --date
+        self._build(seed, self.clock, False, code)
 
     def run(self):
         import main
@@ -196,8 +202,8 @@ class ScriptConsole(_Base, KeyScript):
         self.post_frame()
 
 
-def start(seed, keys=None):
+def start(seed, keys=None, code=None):
     if keys is None:
-        Console(seed).run()
+        Console(seed, code).run()
     else:
-        ScriptConsole(seed, keys.split()).run()
+        ScriptConsole(seed, keys.split(), code).run()

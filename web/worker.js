@@ -6,7 +6,8 @@
 // nap() blocks in Atomics.wait() on a SharedArrayBuffer that the page writes
 // button changes into (web_hal.py: webhost.wait). The page stays responsive.
 //
-// Messages in:  {type: "start", seed, keys (string or null), saves: {name: hex}, ring (SharedArrayBuffer or null)}
+// Messages in:  {type: "start", seed, keys (string or null), code (a game code or null),
+//                date ("YYYY-MM-DD" or null: today here), saves: {name: hex}, ring (SharedArrayBuffer or null)}
 // Messages out: {type: "ready"}, {type: "frame", hex, on, inverted, contrast, flipped},
 //               {type: "persist", op, name, data}, {type: "done"}, {type: "fatal", what, message},
 //               {type: "stdout", text}
@@ -14,6 +15,11 @@
 const RING = 256; // keep in step with app.js
 let ring = null;
 let readCount = 0;
+let fixedDate = null; // the page's ?date=, else today's date here
+
+function pad(n) {
+  return String(n).padStart(2, "0");
+}
 
 function post(msg) {
   self.postMessage(msg);
@@ -39,6 +45,11 @@ const webhost = {
   },
   persist(op, name, data) {
     post({ type: "persist", op, name, data });
+  },
+  today() {
+    if (fixedDate !== null) return fixedDate;
+    const d = new Date();
+    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
   },
 };
 
@@ -94,11 +105,13 @@ async function start(msg) {
     FS.writeFile("/saves/" + name, hexbytes(hex));
   }
   ring = msg.ring ? new Int32Array(msg.ring) : null;
+  fixedDate = msg.date || null;
   mp.registerJsModule("webhost", webhost);
   post({ type: "ready" });
   const keys = msg.keys === null || msg.keys === undefined ? "None" : JSON.stringify(msg.keys);
+  const code = msg.code ? JSON.stringify(msg.code) : "None";
   try {
-    mp.runPython("import web_hal\nweb_hal.start(" + (msg.seed >>> 0) + ", " + keys + ")\n");
+    mp.runPython("import web_hal\nweb_hal.start(" + (msg.seed >>> 0) + ", " + keys + ", " + code + ")\n");
     post({ type: "done" });
   } catch (e) {
     post({ type: "fatal", what: "python", message: (e.type ? e.type + ": " : "") + e.message });

@@ -16,6 +16,8 @@ KIND_HELPS = ("A person at this console.", "The console plays: a gentle player."
 TYPE = "Type..."
 DAMAGED = "Damaged save"    # the game menu's item in place of Resume when no copy loads
 NAME_HELP = "LEFT/RIGHT a name, A to type one."
+ENTER_CODE = "Enter code"
+DAILY = "Daily game"
 
 
 def available_games():
@@ -35,6 +37,13 @@ def available_games():
             except OSError:
                 pass
     return out
+
+
+def setup_options(game_id):
+    """The options a game's setup.py offers: a few labelled options, never its whole rules core."""
+    offered = load_module("games.%s.setup" % game_id).SETUP
+    unload("games.%s.setup" % game_id)
+    return offered
 
 
 def _games_dir():
@@ -59,6 +68,10 @@ class Launcher:
         if session.problems:
             self.settings_damaged(session.problems)
             session.problems = []
+        if self.hal.start_code:     # the browser's ?code=: that game's setup, filled in
+            picked = load_module("core.codemenu").from_address(self)
+            if picked is not None:
+                return picked
         index = getattr(session, "menu_index", 0)
         while True:
             games = available_games()
@@ -129,6 +142,7 @@ class Launcher:
             items.append("Rules")
             if entry.has_setup:  # the table games record their results (core.stats)
                 items.append("Statistics")
+            items += self.code_items(entry)
             choice = ui.menu(title, items, items.index(back_to) if back_to in items else 0)
             if choice < 0:
                 return None
@@ -150,7 +164,10 @@ class Launcher:
             else:
                 if has_save and not ui.confirm("New game", "Start over? The saved game is lost."):
                     continue
-                if entry.has_setup:
+                if what != "New game":
+                    codemenu = load_module("core.codemenu")
+                    setup = codemenu.daily(self, entry) if what == DAILY else codemenu.typed(self, entry)
+                elif entry.has_setup:
                     setup = self.setup(entry)
                 else:
                     setup = {"seats": [{"name": "You", "kind": "human"}], "options": {}}
@@ -193,12 +210,12 @@ class Launcher:
             what = "The power went while\nthe game was saved:\nresuming the save\nbefore it."
         self.ui.message("Resume", "%s\n(%s)" % (what, "; ".join(problems)))
 
-    def setup(self, entry):
-        """Players, seats and options. Returns {'seats': [...], 'options': {...}} or None."""
+    def setup(self, entry, code=None):
+        """Players, seats and options. Returns {'seats': [...], 'options': {...}} or None.
+        code: a game code (core.codes) of this game, already read: the form starts as it
+        says, under the code as its title, and the game gets its seed."""
         game_id, title, lo, hi = entry.id, entry.title, entry.min_players, entry.max_players
-        # the game's setup.py: a few labelled options, never its whole rules core
-        offered = load_module("games.%s.setup" % game_id).SETUP
-        unload("games.%s.setup" % game_id)
+        offered = setup_options(game_id)
         names = self.settings.name_choices()
         seat_fields = []
         for i in range(hi):
@@ -232,6 +249,15 @@ class Launcher:
                     return value(k) in values
             return False
 
+        if code is not None:
+            title = code.text
+            players.index = code.players - lo
+            for i in range(code.players):
+                seat_fields[2 * i + 1].index = KIND_IDS.index(code.kinds[i])
+            indexes = load_module("core.codes").option_indexes(offered, code.options)
+            for j in range(len(offered)):
+                option_fields[j].index = indexes[j]
+
         def fields():
             shown = [players] + seat_fields[:2 * (lo + players.index)]
             for j in range(len(offered)):
@@ -257,7 +283,17 @@ class Launcher:
         opts = {}
         for j in range(len(offered)):
             opts[offered[j][0]] = value(j)
-        return {"seats": seats, "options": opts}
+        if code is None:
+            return {"seats": seats, "options": opts}
+        return {"seats": seats, "options": opts, "seed": code.seed}
+
+    # ---- game codes (core.codes): the same dice and cards again ------------------------------
+    def code_items(self, entry):
+        """The game menu's items for codes: a game with a setup screen takes one; a game
+        for one player has a daily game too."""
+        if not entry.has_setup:
+            return []
+        return [ENTER_CODE, DAILY] if entry.min_players == 1 else [ENTER_CODE]
 
     def _type_name(self, field):
         """A on a name row: type a name on the keyboard (B with nothing typed goes back)."""

@@ -210,6 +210,7 @@ class Context:
         self.saves = session.saves
         self.settings = session.settings
         self.game_id = game_id
+        self.code = None    # the running game's code (core.codes), when it has one
 
     @property
     def rng(self):
@@ -271,7 +272,10 @@ class Context:
 
     def _menu(self, ui):
         while True:
-            choice = ui.menu("Game menu", ["Resume", "Save and quit", "Rules summary", "Settings"])
+            items = ["Resume", "Save and quit", "Rules summary", "Settings"]
+            if self.code:
+                items.append("Game code")
+            choice = ui.menu("Game menu", items)
             if choice in (-1, -2, 0):
                 return "resume"
             if choice == 1:
@@ -280,3 +284,5 @@ class Context:
                 ui.message("Rules", rules_text(self.game_id))
             elif choice == 3:
                 self.session.settings_screen()
+            elif choice == 4:
+                ui.show_code(self.code)

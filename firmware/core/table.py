@@ -55,13 +55,19 @@ class TableApp:
         self.log = EventLog(len(seats), self.LOG_KEEP)
         if saved is None:
             rng = ctx.rng
+            if setup.get("seed"):  # a game code's: the same dice and computer players again
+                rng = Rng()
+                rng.setstate(setup["seed"])
+            self.code = game_code(ctx.game_id, self.kinds, setup["options"], rng.getstate())
             self.game = self.new_game(setup["options"], Rng(rng.new_seed()))
             self.bot_rng.seed(rng.new_seed())
         else:
+            self.code = saved.get("code")
             self.game = self.restore_game(saved["game"])
             self.bot_rng.setstate(saved["bot_rng"])
             self.log.load(saved["log"])
             self.restore_more(saved)
+        ctx.code = self.code
         self.humans = self.kinds.count("human")
         # the person holding the console: at a new game the one who set it up (the
         # first person's seat); on a resume nobody knows, so a pass screen first
@@ -169,7 +175,7 @@ class TableApp:
             seats.append({"name": self.names[s], "kind": self.kinds[s]})
         # with nobody at the table, seat 0's unread events are shown at the end
         data = {"seats": seats, "game": self.game.to_save(), "bot_rng": list(self.bot_rng.getstate()),
-                "log": self.log.to_save(people or [0])}
+                "log": self.log.to_save(people or [0]), "code": self.code}
         self.save_more(data)
         self.ctx.save_game(data)
 
@@ -306,7 +312,7 @@ class TableApp:
             self.stats_kept = True
             self.keep_stats(rows, winners)
         LIVE["waiting"] = "end"
-        self.ui.scores(title, rows, winners)
+        self.ui.scores(title, rows, winners, self.code)
 
     def keep_stats(self, rows, winners):
         """The console's statistics (core.stats, loaded for this only). Not enough memory
@@ -344,6 +350,20 @@ class TableApp:
         font.text_right(fb, "A:OK", 120, 52)
         self.ui.show()
         self.hold()
+
+
+def game_code(game_id, kinds, options, seed):
+    """The game code (core.codes) of a new game, from the seed state its generator starts
+    at; None for a game codes do not cover. Its setup.py and the codes are let go at once."""
+    name = "games.%s.setup" % game_id
+    codes = load_module("core.codes")
+    try:
+        return codes.encode(game_id, kinds, options, load_module(name).SETUP, seed)
+    except ValueError:  # options or a seat kind no setup screen offers (a test's, a tool's)
+        return None
+    finally:
+        unload(name)
+        unload("core.codes")
 
 
 def run(app_class, ctx, setup, saved):

@@ -424,8 +424,9 @@ class Ui:
             if not self.chord(k) and k & K_A:
                 return
 
-    def scores(self, title, rows, winners):
-        """End screen. rows: list of (name, score, detail-or-None); winners: row indexes."""
+    def scores(self, title, rows, winners, code=None):
+        """End screen. rows: list of (name, score, detail-or-None); winners: row indexes;
+        code: the game's code (core.codes), a row under the scores."""
         # seat order breaks ties: MicroPython's sort is not stable
         order = sorted(range(len(rows)), key=lambda i: (-rows[i][1], i))
         if len(winners) == 1:
@@ -438,15 +439,25 @@ class Ui:
         for i in order:
             mark = "*" if i in winners else " "
             items.append("%s%-8s %4d" % (mark, clip(rows[i][0], 8), rows[i][1]))
+        if code:
+            items.append("Code " + code)
         while True:
             choice = self.menu(clip(head, 15), items, 0, "")
             if choice < 0:
                 return
+            if choice == len(rows):
+                self.show_code(code)
+                continue
             detail = rows[order[choice]][2]
             if detail:
                 self.message(rows[order[choice]][0], detail)
             else:
                 return
+
+    def show_code(self, code):
+        """A game's code (core.codes) and what it is for."""
+        self.message("Game code", "%s\nSame dice and cards again: Enter code in the game's menu, "
+                                  "on any console." % code)
 
     def error(self, title, body):
         """A fault, in a player's words (the exception itself goes to the serial log).
