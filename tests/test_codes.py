@@ -248,8 +248,8 @@ def test_a_wrong_code_loses_no_saved_game(tmp_path):
     before = saved(tmp_path, "clever")
     assert before is not None
     # the launcher's cursor is on the last game played: A, then its menu: Resume, New game, Rules,
-    # Enter code; A: start over; a typo; A, then B to leave
-    keys = ["A"] + ["DOWN"] * 3 + ["A", "A"] + typed(typo(a_code("clever")))
+    # Statistics, Enter code; A: start over; a typo; A, then B to leave
+    keys = ["A"] + ["DOWN"] * 4 + ["A", "A"] + typed(typo(a_code("clever")))
     c = Console("pico", 2, keys + ["A"] + ["B"] * 15, str(tmp_path))
     c.run()
     assert not live() and has_text(c, "Resume") and saved(tmp_path, "clever") == before

@@ -177,10 +177,10 @@ def best_word(lx, hand, jokers):
 def held(name, path):
     """Bytes of heap one open list holds (hot table, page cache, search state)."""
     gc.collect()
-    a = gc.mem_alloc()
+    a = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython (gc.mem_alloc is its own)
     lx = lexicon.open_lexicon(name, verify=False, path=path)
     gc.collect()
-    a = gc.mem_alloc() - a
+    a = gc.mem_alloc() - a  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython (gc.mem_alloc is its own)
     lx.close()
     return a
 
@@ -279,7 +279,7 @@ def mount_rom(image):
     """The ROMFS image mounted at /rom (vfs.VfsRom over the image in a bytearray);
     the path of words.dawg in it."""
     import os
-    import vfs
+    import vfs  # pyright: ignore[reportMissingImports]  -- MicroPython's module (runs under the unix port)
     data = bytearray(os.stat(image)[6])
     with open(image, "rb") as f:
         f.readinto(data)
