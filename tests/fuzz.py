@@ -104,6 +104,8 @@ def _tail(text, lines=30):
     return "\n".join("  | " + line for line in kept)
 
 
+KEY_CODES = {"A": "A", "B": "B", "UP": "U", "DOWN": "D", "LEFT": "L", "RIGHT": "R", "MENU": "M",
+             "WAIT": "w", "WAIT:61000": "W"}
 DEEPEST = {}   # game id: the most stack any of its boots used while waiting for a key
 # Back from a game, the launcher may not fit beside what the game left interned: the
 # console then resets into the launcher's clean heap (main.run), a recovery the player
@@ -126,8 +128,8 @@ def run_sequence(exe, tree, game_id, seed, length, heap=CONSOLE_HEAP):
         while True:
             boots += 1
             path = os.path.join(work, "keys.txt")
-            with open(path, "w") as f:   # the unix port takes no argument over ~255 characters
-                f.write(" ".join(keys[done:]))
+            with open(path, "w") as f:   # one character a key (fuzz_boot.KEY_NAMES)
+                f.write("".join([KEY_CODES[k] for k in keys[done:]]))
             cmd = [exe, "-X", "heapsize=" + heap, os.path.join(HERE, "fuzz_boot.py"), "--keys-file", path,
                    "--saves", saves, "--seed", str(seed * 1000 + boots)]
             try:
