@@ -1,7 +1,7 @@
 """Benchmarks: figures and ratios, printed (not timed tests).
 
     python tools/bench.py [--seeds 500] [--decision-seeds 20]
-                          [--only heap,heap32,display,decisions,keys,dictionary,strength]
+                          [--only heap,heap32,romfs,display,decisions,keys,dictionary,strength]
 
 Speed figures are printed twice: as measured on the MicroPython unix port, and as
 estimated Pico (RP2040, 125 MHz) milliseconds (tools/devtime.py, docs/performance.md);
@@ -17,6 +17,9 @@ speed budgets apply to the estimate.
              at 400 kHz. Budget: median under 30% of a full frame.
 - heap32:    the most heap live for the launcher and a 4-player computer game of
              each game: 64-bit unix port beside the 32-bit WebAssembly port.
+- romfs:     the live heap of the launcher and of a self-play game of each game with the
+             firmware run in place from a ROMFS image beside the same with .mpy files
+             copied to the filesystem (tools/romfs.py: a .mpy is loaded into the heap).
 - decisions: computer players' decisions, 2 and 4 players (tools/bench_pico.py):
              time, bytes and collections. Budget: median <= 100 ms, max <= 500 ms.
              ("bots" is the old name of this section.)
@@ -323,8 +326,13 @@ def bench_dictionary():
     bench_pico.print_dictionary([out for rc, out, err in runs if rc == 0])
 
 
-SECTIONS = ("heap", "heap32", "display", "decisions", "keys", "dictionary", "strength")
-NEEDS_MICROPYTHON = ("heap", "heap32", "decisions", "keys")
+def bench_romfs():
+    import romfs
+    romfs.heap_report(MENU_KEYS, GAMES)
+
+
+SECTIONS = ("heap", "heap32", "romfs", "display", "decisions", "keys", "dictionary", "strength")
+NEEDS_MICROPYTHON = ("heap", "heap32", "romfs", "decisions", "keys")
 
 
 def main(argv):
