@@ -7,7 +7,8 @@ from core.jsonout import dumps
 from core.rng import Rng
 from core.rules import Illegal
 from games.dizzle import rules
-from games.dizzle.sheets import EMPTY, XED, DIE, BOOM, TEXT
+from games.dizzle.sheets import EMPTY, XED, DIE, BOOM
+from games.dizzle import texts
 from games.dizzle.rules import Game
 
 
@@ -438,7 +439,9 @@ def test_summary_is_json_and_complete():
 
 
 def test_texts_catalogue():
-    assert len(TEXT) == 58 and all(TEXT)
-    assert TEXT[0] == "The game is over" and TEXT[56].startswith("%s is the last one in")
-    for t in TEXT:
+    every = [v for k, v in vars(texts).items() if k.isupper() and isinstance(v, str)]
+    assert len(every) == 58 and all(every)
+    assert texts.GAME_OVER == "The game is over" and texts.EV_LAST_ONE_IN.startswith("%s is the last one in")
+    for t in every:
         assert len(t) < 60
+    assert texts.FIELD_TAKEN[XED] == texts.FIELD_CROSSED and texts.FIELD_TAKEN[BOOM] == texts.FIELD_BLOWN

@@ -14,6 +14,7 @@ cursor, UP points, DOWN last events; B back to the turn).
 from core import font
 from core.table import LIVE, TableApp, run as run_app
 from games.dizzle import bot, rules, view
+from games.dizzle.texts import EV_NO_FIT
 from games.dizzle.sheets import BOOM, XED
 from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 
@@ -258,7 +259,7 @@ class App(TableApp):
 
     def gives_back(self, seat, text):
         name = self.names[seat]
-        return text == rules.TEXT[52] % name or text[:len(name) + 12] == name + " gives back "
+        return text == EV_NO_FIT % name or text[:len(name) + 12] == name + " gives back "
 
     def report(self, turn, texts):
         game = self.game

@@ -10,23 +10,24 @@
 # The sheets half (geometry, legality, scoring, summary, saves, end of turn)
 # is class Sheets in games/dizzle/sheets.py, which also holds every text of
 # 10+ characters (see its memory notes and docs/dizzle.md).
-from games.dizzle.sheets import Sheets, EMPTY, XED, DIE, WAIT, GAME_ID, TEXT  # first: the biggest to compile
+from games.dizzle.sheets import Sheets, EMPTY, XED, DIE, WAIT, GAME_ID  # first: the biggest to compile
 from core.rules import Illegal, parse_options
 from core.rng import Rng
 from games.dizzle import data as _data
+from games.dizzle import texts
 
 
 TITLE = "Dizzle"
 MIN_PLAYERS = _data.MIN_PLAYERS
 MAX_PLAYERS = _data.MAX_PLAYERS
 OPTIONS = (
-    ("level", 1, (1, 2, 3, 4), TEXT[26]),
-    ("start", 0, (-1, 0, 1, 2, 3), TEXT[27]),
-    ("cluster", "any", ("any", "newest"), TEXT[28]),
-    ("rerolls", 0, (0, 1, 2, 3, 4, 5, 10), TEXT[29]),
-    ("solo_bomb", "neutral", ("neutral", "explode"), TEXT[30]),
-    ("bomb_rnd", 5, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), TEXT[31]),
-    ("flag_rnd", 5, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), TEXT[32]),
+    ("level", 1, (1, 2, 3, 4), texts.HELP_LEVEL),
+    ("start", 0, (-1, 0, 1, 2, 3), texts.HELP_START),
+    ("cluster", "any", ("any", "newest"), texts.HELP_CLUSTER),
+    ("rerolls", 0, (0, 1, 2, 3, 4, 5, 10), texts.HELP_REROLLS),
+    ("solo_bomb", "neutral", ("neutral", "explode"), texts.HELP_SOLO_BOMB),
+    ("bomb_rnd", 5, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), texts.HELP_BOMB_ROUND),
+    ("flag_rnd", 5, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), texts.HELP_FLAG_ROUND),
 )
 # symbol code -> its name in event texts (built once: chr() at play time would
 # add to MicroPython's string table while the heap is at its fullest)
@@ -34,16 +35,16 @@ _TAGS = {}
 for _t in _data.NAMES.split("|")[1:-1]:
     _TAGS[ord(_t[0])] = _t[1:]
 # when each of these actions is allowed (told when it is not)
-_WHEN = {"roll": TEXT[33], "drop": TEXT[34], "back": TEXT[35], "planet": TEXT[36]}
+_WHEN = {"roll": texts.WHEN_ROLL, "drop": texts.WHEN_DROP, "back": texts.WHEN_BACK, "planet": texts.WHEN_PLANET}
 
 
 class Game(Sheets):
     def __init__(self, nplayers, options=None, rng=None):
         if not MIN_PLAYERS <= nplayers <= MAX_PLAYERS:
-            raise ValueError(TEXT[37] % (MIN_PLAYERS, MAX_PLAYERS))  # Dizzle takes %d to %d players
+            raise ValueError(texts.PLAYERS_RANGE % (MIN_PLAYERS, MAX_PLAYERS))
         o = self.opts = parse_options(OPTIONS, options)
         if o["start"] >= nplayers:
-            raise ValueError(TEXT[38] % nplayers)  # option 'start' must be below %d
+            raise ValueError(texts.START_RANGE % nplayers)
         self.rng = rng or Rng(1)
         self.level = o["level"]
         self.ndice, self.rounds = _data.SETUP[nplayers - 1]
@@ -108,17 +109,17 @@ class Game(Sheets):
         rc = a[len(h) + 1:].split(",")
         if "@" not in a or len(rc) != 2 or not (rc[0].isdigit() and rc[1].isdigit()):
             # Write a field as row,column (like  / Unknown action '%s'
-            raise Illegal(TEXT[39] if "@" in a else TEXT[40] % a)
+            raise Illegal(texts.FIELD_FORMAT if "@" in a else texts.UNKNOWN_ACTION % a)
         r, c = int(rc[0]) - 1, int(rc[1]) - 1
         cell = r * self.cols + c
         if not (0 <= r < self.rows and 0 <= c < self.cols):
-            raise Illegal(TEXT[6])  # That is off the sheet
+            raise Illegal(texts.OFF_SHEET)
         if h == "back":
             return self._back(cell, True)
         if h == "planet":
             return self._planet(cell, True)
         if h not in ("1", "2", "3", "4", "5", "6"):
-            raise Illegal(TEXT[40] % a)  # Unknown action '%s'
+            raise Illegal(texts.UNKNOWN_ACTION % a)
         why = self.why_not(int(h), r, c)
         if why:
             raise Illegal(why)
@@ -129,7 +130,7 @@ class Game(Sheets):
         self.placed[seat].append(cell)
         a = _TAGS.get(self.syms[cell])    # the field's symbol, for the event
         # %s jumps: %s on %s%s / %s %s on %s%s
-        self._log(TEXT[49] if c else TEXT[48], self.names[seat], h, self.rc(cell),
+        self._log(texts.EV_JUMPS if c else texts.EV_PLACES, self.names[seat], h, self.rc(cell),
                   " (%s)" % a if a else "")
         self._next()
 
@@ -137,16 +138,16 @@ class Game(Sheets):
         seat = self.cur
         placed = self.placed[seat]
         if self.placements():
-            raise Illegal(TEXT[41])  # A die fits: you must take one
+            raise Illegal(texts.MUST_TAKE)
         if not roll:
             self.active[seat] = False
-            self._log(TEXT[50], self.names[seat])  # %s drops out
+            self._log(texts.EV_DROPS_OUT, self.names[seat])
             return self._next()
         if not self.reroll_allowed():
-            raise Illegal(TEXT[42])  # No more rolling again this turn: d
+            raise Illegal(texts.NO_MORE_REROLLS)
         self.rerolls[seat] += 1
         self.pool = self._roll(len(self.pool))
-        self._log(TEXT[51], self.names[seat], _dice(self.pool))  # %s rolls again: %s
+        self._log(texts.EV_ROLLS_AGAIN, self.names[seat], _dice(self.pool))
         if self.placements():
             return  # must take one now: same opportunity
         if len(placed) > 1:
@@ -154,13 +155,13 @@ class Game(Sheets):
         elif placed:
             self._back(placed[0])
         else:
-            self._log(TEXT[52], self.names[seat])  # %s: no fit, nothing to give back
+            self._log(texts.EV_NO_FIT, self.names[seat])
             self._next()
 
     def force(self, values):
         for v in values:
             if v not in (1, 2, 3, 4, 5, 6):
-                raise ValueError(TEXT[43] % (v,))  # Dizzle forces die faces 1-6, not %
+                raise ValueError(texts.BAD_FACES % (v,))
         self.forced.extend(values)
 
     def pop_events(self):
@@ -174,11 +175,11 @@ class Game(Sheets):
     # ------------------------------------------------------------ turn flow
     def _back(self, cell, ask=False):
         if ask and cell not in self.placed[self.cur]:
-            raise Illegal(TEXT[44])  # None of your dice from this turn l
+            raise Illegal(texts.NOT_NEXT_TO_TURN_DICE)
         self.placed[self.cur].remove(cell)
         self.sheets[self.cur][cell] = EMPTY
         self.pool = sorted(self.pool + [self.pips[cell]])
-        self._log(TEXT[53], self.names[self.cur], self.pips[cell], self.rc(cell))  # %s gives back the %d from %s
+        self._log(texts.EV_GIVES_BACK, self.names[self.cur], self.pips[cell], self.rc(cell))
         self.phase = "take"
         self._next()
 
@@ -187,9 +188,9 @@ class Game(Sheets):
         st = self.sheets[seat][cell]
         if ask and (self.syms[cell] != 111 or st):
             # That is not a planet / That planet is already crossed / That planet was blown up
-            raise Illegal(TEXT[45] if self.syms[cell] != 111 else TEXT[46] if st == XED else TEXT[47])
+            raise Illegal(texts.NOT_A_PLANET if self.syms[cell] != 111 else texts.PLANET_CROSSED if st == XED else texts.PLANET_BLOWN)
         self.sheets[seat][cell] = XED
-        self._log(TEXT[54], self.names[seat], self.rc(cell))  # %s's rocket lands on planet %s
+        self._log(texts.EV_ROCKET_LANDS, self.names[seat], self.rc(cell))
         self.pending.pop(0)
         self._pending()
 
@@ -201,7 +202,7 @@ class Game(Sheets):
         self.ticks[s] += 1
         self.pool = self._roll(self.ndice)
         self.phase = "take"
-        self._log(TEXT[55], self.round_no(), self.names[s], _dice(self.pool))  # Round %d: %s rolls %s
+        self._log(texts.EV_ROUND_ROLLS, self.round_no(), self.names[s], _dice(self.pool))
 
     def _next(self):
         # end of one opportunity: the next active player, or the end of the turn
@@ -210,7 +211,7 @@ class Game(Sheets):
             return self._end_turn()
         if self.n > 1 and len(act) == 1:
             self.last = self.cur = act[0]
-            return self._log(TEXT[56], self.names[act[0]])  # %s is the last one in: one more go
+            return self._log(texts.EV_LAST_ONE_IN, self.names[act[0]])
         q = self.cur
         for _ in range(self.n):
             q = (q + 1) % self.n

@@ -1,76 +1,14 @@
 # Dizzle sheets: placement geometry, end of turn, scoring, summary, saves.
 # Half of the pure rules core: games.dizzle.rules.Game extends Sheets.
 # Memory notes (docs/dizzle.md, "Memory"): two modules, because MicroPython
-# compiles each in a smaller heap than one; comments, not docstrings; and all
-# texts of 10+ characters in one literal split at import, because MicroPython
-# leaves every such literal as its own object scattered through the heap.
+# compiles each in a smaller heap than one; the texts a player reads are named in
+# games/dizzle/texts.py.
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: Sheets is a mixin: its attributes are rules.Game's)
 from core.rules import winners_of
 from core.rng import Rng
+from games.dizzle import texts
 
-# Every text a player reads (refusal reasons, event formats, option help), used
-# as TEXT[n] with n the line number below counted from 0; one literal split at
-# import (see above). Append new texts at the end so the numbers stay put.
-TEXT = """\
-The game is over
-The game has not started
-First give back one of your dice from this turn
-First choose a planet for your rocket
-It is %s's go, not yours
-There is no %s on the table
-That is off the sheet
-That field needs a %d, not a %d
-You may only jump when your dice are boxed in
-Put it next to your dice from this turn
-You are boxed in: jump next to any X
-Your first die must go next to an X
-There is no field there
-That field is already crossed
-Your die already lies there
-A bomb blew that field up
-Your %s key only counts from your next turn
-The %s lock opens once you have crossed a %s key
-not a Dizzle save
-%s marks %d X
-Bomb %s by %s hits %s
-%d bomb(s) blew up
-%s: flag %s, +%d
-%s's rocket finds no planet
-%s's sheet is full: the game ends
-Game over: %s win%s with %d
-sheet 1-4 (4 hardest)
-first start player, -1 random
-later dice join any/newest group
-roll-agains a turn, 0 no limit
-solo: bombs plain or blow up
-solo: bombs blow up after round
-solo: flags score high to round
-You roll again only when no die fits
-You drop out only when no die fits
-You give a die back only after an unlucky roll again
-Planets are chosen for rockets at the end of a turn
-Dizzle takes %d to %d players
-option 'start' must be below %d
-Write a field as row,column from 1,1 (like 3,4)
-Unknown action '%s'
-A die fits: you must take one
-No more rolling again this turn: drop out
-Dizzle forces die faces 1-6, not %r
-None of your dice from this turn lies there
-That is not a planet
-That planet is already crossed
-That planet was blown up
-%s %s on %s%s
-%s jumps: %s on %s%s
-%s drops out
-%s rolls again: %s
-%s: no fit, nothing to give back
-%s gives back the %d from %s
-%s's rocket lands on planet %s
-Round %d: %s rolls %s
-%s is the last one in: one more go
-That is a start field: it is already crossed""".split("\n")
 
 
 GAME_ID = "dizzle"
@@ -84,7 +22,7 @@ START = 7   # pips[cell] of a printed start X (0 = void, 1-6 = field)
 # score breakdown labels
 LABELS = "gems puzzles rows columns flags bombs piles total".split()
 # what a player who tries something else must do first
-WAIT = {"back": TEXT[2], "planet": TEXT[3]}
+WAIT = {"back": texts.GIVE_BACK_FIRST, "planet": texts.CHOOSE_PLANET_FIRST}
 # attributes saved as they are (lists, ints, strings; bytearrays as lists)
 _SAVED = ("names", "forced", "placed", "ticks", "active", "rerolls", "pool", "phase", "turn",
           "starter", "cur", "last", "pending", "events", "sheets", "tiers", "flagged")
@@ -166,14 +104,14 @@ class Sheets:
         st = self.sheets[seat][cell]
         if self.pips[cell] == 0 or self.pips[cell] == START or st:
             # a start field; else 12 no field, 13 crossed, 14 your die, 15 blown up
-            return TEXT[57] if self.pips[cell] == START else TEXT[12 + st]
+            return texts.START_FIELD_CROSSED if self.pips[cell] == START else texts.FIELD_TAKEN[st]
         k = self.lockc[cell]
         if k:
             t = self.lv[11][k - 1]                       # (colour, key cells, lock cells)
             k = [self.sheets[seat][i] for i in t[1]]     # the player's key fields
             if XED not in k:
                 # Your %s key only counts from your  / The %s lock opens once you have cr
-                return TEXT[16] % t[0] if DIE in k else TEXT[17] % (t[0], t[0])
+                return texts.KEY_NOT_YET % t[0] if DIE in k else texts.LOCK_NEEDS_KEY % (t[0], t[0])
 
     def targets(self, seat):
         # (mode, sorted cells) where seat's next die may go, pips aside. mode:
@@ -206,27 +144,27 @@ class Sheets:
         seat = self.cur if seat is None else seat
         ph = self.phase
         if ph in ("over", "setup"):
-            return TEXT[0] if ph == "over" else TEXT[1]  # The game is over / The game has not started
+            return texts.GAME_OVER if ph == "over" else texts.NOT_STARTED
         if seat != self.to_act():
-            return TEXT[4] % self.names[self.to_act()]  # It is %s's go, not yours
+            return texts.NOT_YOUR_GO % self.names[self.to_act()]
         if ph != "take":
             return WAIT[ph]
         if value not in self.pool:
-            return TEXT[5] % value  # There is no %s on the table
+            return texts.NOT_ON_TABLE % value
         if not (0 <= row < self.rows and 0 <= col < self.cols):
-            return TEXT[6]  # That is off the sheet
+            return texts.OFF_SHEET
         cell = row * self.cols + col
         t = self.field_problem(seat, cell)
         if t or self.pips[cell] != value:
-            return t or TEXT[7] % (self.pips[cell], value)  # That field needs a %d, not a %d
+            return t or texts.NEEDS_PIPS % (self.pips[cell], value)
         t, x = self.targets(seat)
         if cell in x:
             return None
         if t == "next":
             # You may only jump when your dice a / Put it next to your dice from this
-            return TEXT[8] if XED in [self.sheets[seat][j] for j in self.nbrs(cell)] else TEXT[9]
+            return texts.JUMP_ONLY_BOXED_IN if XED in [self.sheets[seat][j] for j in self.nbrs(cell)] else texts.NEXT_TO_TURN_DICE
         # You are boxed in: jump next to any / Your first die must go next to an 
-        return TEXT[10] if t == "jump" else TEXT[11]
+        return texts.BOXED_IN_JUMP if t == "jump" else texts.FIRST_NEXT_TO_X
 
     def reroll_allowed(self):
         k = self.opts["rerolls"]
@@ -297,7 +235,7 @@ class Sheets:
     @classmethod
     def from_save(cls, data):
         if data.get("game") != GAME_ID:
-            raise ValueError(TEXT[18])  # not a Dizzle save
+            raise ValueError(texts.NOT_A_SAVE)
         rng = Rng(1)
         rng.setstate(data["rng"])
         g = cls(data["n"], data["options"], rng)  # pyright: ignore[reportCallIssue]  -- cls is rules.Game, which takes these
@@ -323,7 +261,7 @@ class Sheets:
             x.append(c)
             self.placed[p] = []
             if c:
-                self._log(TEXT[19], self.names[p], len(c))  # %s marks %d X
+                self._log(texts.EV_MARKS_X, self.names[p], len(c))
         for p in range(n):
             for i in x[p]:
                 c = [q for q in range(n) if self.syms[i] == 42 and q != p and not sh[q][i]]   # hit
@@ -331,13 +269,13 @@ class Sheets:
                     sh[q][i] = BOOM
                 if c:
                     # Bomb %s by %s hits %s
-                    self._log(TEXT[20], self.rc(i), self.names[p], " ".join(self.names[q] for q in c))
+                    self._log(texts.EV_BOMB_HITS, self.rc(i), self.names[p], " ".join(self.names[q] for q in c))
         if n == 1 and o["solo_bomb"] == "explode" and r == o["bomb_rnd"]:
             c = [i for i in self.of("*") if not sh[0][i]]
             for i in c:
                 sh[0][i] = BOOM
             if c:
-                self._log(TEXT[21], len(c))  # %d bomb(s) blew up
+                self._log(texts.EV_BOMBS_BLEW, len(c))
         for f in range(len(self.flags)):
             c = self.flags[f][0]
             t = (1 if r <= o["flag_rnd"] else 2) if n == 1 else 1 + self.flagged[f]   # tier
@@ -345,7 +283,7 @@ class Sheets:
                 if c in x[p]:
                     self.tiers[p][f] = t
                     self.flagged[f] = 1
-                    self._log(TEXT[22], self.names[p], self.rc(c), self.flags[f][t])  # %s: flag %s, +%d
+                    self._log(texts.EV_FLAG, self.names[p], self.rc(c), self.flags[f][t])
         for k in range(n):
             p = (self.starter + k) % n
             self.pending += [p for i in x[p] if self.syms[i] == 94]  # pyright: ignore[reportOperatorIssue]  -- mixin: pending is the Game's
@@ -360,13 +298,13 @@ class Sheets:
                 return
             if c:
                 return self._planet(c[0])
-            self._log(TEXT[23], self.names[self.pending.pop(0)])  # %s's rocket finds no planet
+            self._log(texts.EV_ROCKET_NO_PLANET, self.names[self.pending.pop(0)])
         self.turn += 1
         self.phase = "take"
         k = self.turn < self.rounds * self.n      # another turn?
         for p in range(self.n):
             if EMPTY not in bytes(self.sheets[p][i] for i in range(self.ncells) if 0 < self.pips[i] < START):
-                self._log(TEXT[24], self.names[p])  # %s's sheet is full: the game ends
+                self._log(texts.EV_SHEET_FULL, self.names[p])
                 k = False
         if k:
             self.starter = (self.starter + 1) % self.n
@@ -375,4 +313,4 @@ class Sheets:
         self.pool = []
         w = self.best()
         # Game over: %s win%s with %d
-        self._log(TEXT[25], " & ".join(self.names[i] for i in w), "s" if len(w) == 1 else "", self.score(w[0]))
+        self._log(texts.EV_GAME_OVER, " & ".join(self.names[i] for i in w), "s" if len(w) == 1 else "", self.score(w[0]))
