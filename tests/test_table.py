@@ -196,6 +196,7 @@ class _PlayApp(table.TableApp):
         self.screens = []
         self.log = EventLog(2, 4)
         self.bot_rng = Rng(1)
+        self.code = None        # a game without a game code (TableApp.__init__ sets it)
         self._saver = self.save
 
     def decide(self, seat):
