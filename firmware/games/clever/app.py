@@ -186,12 +186,12 @@ class App(TableApp):
         self.actions = None
         if game.phase == "pick":
             self.actions = game.legal_actions()
-            self.titles = [None] * len(items)   # each tab's, the first time it is shown
-            self.framed = [None] * 4    # each colour's, when its tab is first shown
+            self.titles = [""] * len(items)     # each tab's, the first time it is shown
+            self.tab_framed = [bytearray()] * 4     # each colour's, when its tab is first shown
             return
         self.colour = colour = area_of(game)
         self.spots, self.framed = view.layout(colour, items)
-        self.labels = [None] * len(items)       # each item's, the first time it is shown
+        self.labels = [""] * len(items)         # each item's, the first time it is shown
         self.title = "%s: %s" % (name, data.COLOUR_NAMES[colour] if game.phase == "cross" else "bonus")
 
     def screen(self, title, colour, framed=None, cursor=-1, die=-1, right=None):
@@ -225,11 +225,11 @@ class App(TableApp):
         fb = self.fb
         item = items[at]
         colour = data.COLOURS.find(item) if item != "pass" else -1
-        framed = self.framed[colour] if colour >= 0 else None
-        if colour >= 0 and framed is None:
-            framed = self.framed[colour] = view.layout(colour, self.targets(colour))[1]
+        framed = self.tab_framed[colour] if colour >= 0 else None
+        if colour >= 0 and not framed:
+            framed = self.tab_framed[colour] = view.layout(colour, self.targets(colour))[1]
         title = self.titles[at]
-        if title is None:
+        if not title:
             name = self.names[game.seat]
             title = self.titles[at] = name + ": pass?" if colour < 0 else "%s: %s?" % (name, data.COLOUR_NAMES[colour])
         self.screen(title, colour, framed, -1, die, self.right)
@@ -256,7 +256,7 @@ class App(TableApp):
         self.screen(self.title, self.colour, self.framed, self.spots[at], -1, self.right)
         button = "Done" if items[-1] == "done" else "Skip" if items[-1] == "skip" else None
         label = self.labels[at]
-        if label is None:
+        if not label:       # (a button's is "", made again at no cost)
             label = self.labels[at] = "" if item in BUTTONS else rules.label(item)
         self.status(label, button, item in BUTTONS)
         if show:

@@ -236,6 +236,7 @@ def _geometry():
 
 
 GEOM = _geometry()
+del _geometry   # run once: its code need not stay in the heap
 
 
 def field_keys(colour):
