@@ -278,9 +278,11 @@ class Ui:
 
         A key that only moves the cursor on the same page redraws the two rows whose
         highlight moved (then the scroll mark over them), not the whole screen: the
-        same pixels, and the launcher's menus' median key goes from 40 to 27 ms on a
-        Pico (est., make bench keys). The whole screen is drawn when the page scrolls,
-        the note changes, or anything else drew meanwhile (ui.clear() counts)."""
+        same pixels. With the launcher's settings save put off (ui.later), the launcher's
+        menus' median key went from 57 to 48 ms and from 44 to 33 ms est. Pico in two
+        runs of make bench keys (docs/performance.md). The whole screen is drawn when
+        the page scrolls, the note changes, or anything else drew meanwhile (clear()
+        counts)."""
         n = len(items)
         index = max(0, min(index, n - 1))
         first = 0

@@ -223,8 +223,8 @@ def cell(colour, i):
 
 def _geometry():
     """Each area's fields as bytes, six a field (line, index, x, y, w, h): drawn on
-    every key, read without allocating (cell() makes a tuple and a key text a field:
-    with place() in UP/DOWN, up to 12 KB a key, three collections; make bench keys)."""
+    every key, read without allocating (cell() makes a tuple and a key text a field,
+    and UP/DOWN's place() called it for every field of every item)."""
     out = []
     for colour in range(4):
         b = bytearray(6 * NFIELDS[colour])
