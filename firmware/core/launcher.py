@@ -125,9 +125,12 @@ class Launcher:
             pass  # storage full or read-only: the same will be said at the next power-on
 
     def remember(self, game_id):
+        """The game picked comes first in the menu next time. Saved once the game menu
+        is up (ui.later): the save held that menu back by 700 ms on a Pico (est., the
+        profiler's game-menu session), and the settings are not needed before."""
         if self.settings.last_game != game_id:
             self.settings.last_game = game_id
-            self.session.save_settings()
+            self.ui.later(self.session.save_settings)
 
     def game_menu(self, entry):
         ui = self.ui
@@ -148,12 +151,14 @@ class Launcher:
                 return None
             what = back_to = items[choice]
             if what == "Rules":
+                ui.busy()   # reading the rules imports the setup module: ~670 ms on a Pico (est.)
                 ui.message(title, rules_text(game_id))  # not the whole game
             elif what == "Statistics":
                 self.session.open_screen("core.stats_screen", entry)
             elif what == DAMAGED:
                 self.damaged(game_id)
             elif what == "Resume":
+                ui.busy()   # the save is read, then the game loaded: seconds on a Pico
                 data, problems = self.saves.load(game_id)
                 if data is None:  # (its JSON unreadable behind a right checksum)
                     self.damaged(game_id)
@@ -169,7 +174,8 @@ class Launcher:
                     setup = codemenu.daily(self, entry) if what == DAILY else codemenu.typed(self, entry)
                 elif entry.has_setup:
                     setup = self.setup(entry)
-                else:
+                else:   # no setup form (whose OK shows the busy mark): the game loads now
+                    ui.busy()
                     setup = {"seats": [{"name": "You", "kind": "human"}], "options": {}}
                 if setup is not None:
                     self.forget_unfit(game_id)  # the new game's save replaces it

@@ -281,6 +281,7 @@ class Context:
             if choice == 1:
                 return "quit"
             if choice == 2:
+                ui.busy()   # rules_text imports the game's setup module: ~670 ms on a Pico (est.)
                 ui.message("Rules", rules_text(self.game_id))
             elif choice == 3:
                 self.session.settings_screen()

@@ -47,10 +47,11 @@ def items_of(game):
     return out
 
 
-def start_of(game, items):
-    """Where the cursor starts: the first colour that may be picked, else 0."""
+def start_of(game, items, actions=None):
+    """Where the cursor starts: the first colour that may be picked, else 0
+    (actions: game.legal_actions(), when the caller has them)."""
     if game.phase == "pick":
-        actions = game.legal_actions()
+        actions = actions or game.legal_actions()
         for i in range(len(items)):
             if items[i] in actions:
                 return i
@@ -67,21 +68,6 @@ def area_of(game):
     if game.phase == "bonus":
         return game.pending[0]
     return game.colour
-
-
-def joker_text(sheet, action):
-    """How a cross action uses the dice: '2 candles', 'donut + joker', 'joker'."""
-    line, _field, jokers = rules.parse(action)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
-    needed, want = rules.need(sheet, line)
-    real = needed - jokers
-    noun = data.SYM_LABEL[want] if want > 0 else (
-        "balloon", "candle", "present", "sweet")[2 if line == rules.GI else rules.LCOL[line]]
-    parts = []
-    if real:
-        parts.append(noun + " die" if line == 0 else "%d %ss" % (real, noun) if real > 1 else noun)
-    if jokers:
-        parts.append("%d jokers" % jokers if jokers > 1 else "joker")
-    return " + ".join(parts)
 
 
 class App(TableApp):
@@ -143,7 +129,8 @@ class App(TableApp):
     def decide(self, seat):
         game = self.game
         items = items_of(game)
-        at = start_of(game, items)
+        self.prepare(items)
+        at = start_of(game, items, self.actions)
         die = self.first_joker(seat)    # the die whose help the pick screen shows, -1: none
         while True:
             item = items[at]
@@ -158,7 +145,7 @@ class App(TableApp):
             elif k & (K_UP | K_DOWN) and game.phase == "pick":     # down the dice, then none
                 die = (die + (2 if k & K_DOWN else 0)) % (rules.NDICE + 1) - 1
             elif k & (K_UP | K_DOWN):
-                at = self.jump(items, at, 1 if k & K_DOWN else -1)
+                at = view.jump(self.colour, self.spots, at, 1 if k & K_DOWN else -1)
             elif k & K_B:
                 self.visit("sheets", self.sheets, seat)
             elif k & K_A:
@@ -181,26 +168,6 @@ class App(TableApp):
                     return i
         return -1
 
-    def jump(self, items, at, step):
-        """UP/DOWN on a sheet: the nearest field in the row above / below (or the button)."""
-        game = self.game
-        colour = area_of(game)
-        here = view.place(colour, items[at])
-        best = -1
-        best_distance = 0
-        for i in range(len(items)):
-            there = view.place(colour, items[i])
-            if there is None or here is None:
-                continue
-            x, y = there
-            x0, y0 = here
-            rows_on = (y - y0) * step
-            if rows_on > 0:
-                distance = rows_on * 4 + abs(x - x0)
-                if best < 0 or distance < best_distance:
-                    best, best_distance = i, distance
-        return best if best >= 0 else (at + step) % len(items)
-
     def targets(self, colour):
         """Fields the player to act could cross first in colour (pick screen)."""
         game = self.game
@@ -208,18 +175,37 @@ class App(TableApp):
             return ()
         return fields_of(rules.options(game.sheets[game.seat], colour, game.counts(colour)))
 
-    def screen(self, title, colour, targets=(), cursor=None, die=-1):
+    def prepare(self, items):
+        """What the decision screen shows on every key, kept for the decision (the texts
+        and each tab's framed fields once first shown): a key that moves the cursor
+        allocates 864 B median instead of 3,424 (the rules' options, every field's name,
+        the titles were made again on each key; make bench keys' session, 64-bit unix)."""
+        game = self.game
+        name = self.names[game.seat]
+        self.right = view.stars_text(game.sheets[game.seat])
+        self.actions = None
+        if game.phase == "pick":
+            self.actions = game.legal_actions()
+            self.titles = [""] * len(items)     # each tab's, the first time it is shown
+            self.tab_framed = [bytearray()] * 4     # each colour's, when its tab is first shown
+            return
+        self.colour = colour = area_of(game)
+        self.spots, self.framed = view.layout(colour, items)
+        self.labels = [""] * len(items)         # each item's, the first time it is shown
+        self.title = "%s: %s" % (name, data.COLOUR_NAMES[colour] if game.phase == "cross" else "bonus")
+
+    def screen(self, title, colour, framed=None, cursor=-1, die=-1, right=None):
         """The bar, the dice (lit: those picking colour uses) and the area of colour
-        of the player to act, or what die is and does."""
+        of the player to act (framed, cursor: as view.area), or what die is and does."""
         game = self.game
         ui = self.ui
         ui.clear()
-        ui.bar(title, "%d%s" % (rules.stars(game.sheets[game.seat]), font.STAR))
+        ui.bar(title, right or view.stars_text(game.sheets[game.seat]))
         view.dice_column(self.fb, game, colour if game.phase == "pick" else -1, die)
         if die >= 0:
             view.die_help(self.fb, game, die)
         elif colour >= 0:
-            view.area(self.fb, game.sheets[game.seat], colour, targets, cursor)
+            view.area(self.fb, game.sheets[game.seat], colour, framed, cursor)
 
     def status(self, text, button=None, lit=False):
         """The status line under the area: a text and a button (Done, Skip)."""
@@ -239,10 +225,15 @@ class App(TableApp):
         fb = self.fb
         item = items[at]
         colour = data.COLOURS.find(item) if item != "pass" else -1
-        name = self.names[game.seat]
-        self.screen("%s: %s?" % (name, data.COLOUR_NAMES[colour]) if colour >= 0 else name + ": pass?",
-                    colour, self.targets(colour), None, die)
-        actions = game.legal_actions()
+        framed = self.tab_framed[colour] if colour >= 0 else None
+        if colour >= 0 and not framed:
+            framed = self.tab_framed[colour] = view.layout(colour, self.targets(colour))[1]
+        title = self.titles[at]
+        if not title:
+            name = self.names[game.seat]
+            title = self.titles[at] = name + ": pass?" if colour < 0 else "%s: %s?" % (name, data.COLOUR_NAMES[colour])
+        self.screen(title, colour, framed, -1, die, self.right)
+        actions = self.actions
         x = view.PX
         for i in range(len(items)):
             tab = "Pass" if items[i] == "pass" else items[i]
@@ -254,21 +245,20 @@ class App(TableApp):
                 fb.line(x, view.SY + 7, x + w - 1, view.SY - 1, 0 if i == at else 1)
             x += w + 3
         # UP/DOWN: what each die is ("dice" where the tabs leave room, else a die face)
-        font.text_right(fb, font.ARROW_DOWN + ("dice" if x < 96 else font.DIE), 127, view.SY)
+        font.text_right(fb, view.DICE_HINT if x < 96 else view.DIE_HINT, 127, view.SY)
         if colour < 0 and die < 0:
             font.text(fb, "Cross nothing", view.PX + 4, 20)
             font.text(fb, "this turn.", view.PX + 4, 30)
         self.ui.show()
 
     def draw_cross(self, items, at, show=True):
-        game = self.game
         item = items[at]
-        colour = area_of(game)
-        name = self.names[game.seat]
-        self.screen("%s: %s" % (name, data.COLOUR_NAMES[colour] if game.phase == "cross" else "bonus"),
-                    colour, items, item)
+        self.screen(self.title, self.colour, self.framed, self.spots[at], -1, self.right)
         button = "Done" if items[-1] == "done" else "Skip" if items[-1] == "skip" else None
-        self.status("" if item in BUTTONS else rules.label(item), button, item in BUTTONS)
+        label = self.labels[at]
+        if not label:       # (a button's is "", made again at no cost)
+            label = self.labels[at] = "" if item in BUTTONS else rules.label(item)
+        self.status(label, button, item in BUTTONS)
         if show:
             self.ui.show()
 
@@ -289,7 +279,7 @@ class App(TableApp):
                 y = 22 + 10 * row
                 if row == i:
                     fb.fill_rect(view.PX + 1, y - 1, 100, 9, 1)
-                font.text(fb, joker_text(sheet, ways[row]), view.PX + 3, y, 0 if row == i else 1)
+                font.text(fb, view.joker_text(sheet, ways[row]), view.PX + 3, y, 0 if row == i else 1)
             self.ui.show()
             k = self.key()
             if k & (K_UP | K_LEFT):
@@ -313,7 +303,8 @@ class App(TableApp):
         else:
             field = action.split(" ")[0]
             text = "done" if action == "done" else "skips" if action == "skip" else rules.label(action)
-        self.screen(self.names[seat] + " (CPU)", colour, self.targets(colour) if field is None else (), field)
+        self.screen(self.names[seat] + " (CPU)", colour, view.layout(colour, self.targets(colour))[1] if field is None else None,
+                    view.spot(colour, field) if field else -1)
         self.status(text)
         self.ui.show()
         game.apply(action)

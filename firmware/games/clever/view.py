@@ -134,6 +134,15 @@ def dice_column(fb, game, colour=-1, cursor=-1):
         die(fb, code, 0, 10 + 11 * i, state, lit)
 
 
+DICE_HINT = font.ARROW_DOWN + "dice"     # UP/DOWN: what each die is (made once, not a key)
+DIE_HINT = font.ARROW_DOWN + font.DIE
+
+
+def stars_text(sheet):
+    """The stars of sheet, for the title bar."""
+    return "%d%s" % (model.stars(sheet), font.STAR)
+
+
 def die_text(game, i):
     """What die i is and does, in words (the rulebook's, for the joker)."""
     code = game.dice[i]
@@ -212,29 +221,111 @@ def cell(colour, i):
     return ("%s%d" % (model.LNAME[line], i + 1), line, i, PX + 1 + 33 * i, 11 + 14 * (line - 2), 19, 10)
 
 
+def _geometry():
+    """Each area's fields as bytes, six a field (line, index, x, y, w, h): drawn on
+    every key, read without allocating (cell() makes a tuple and a key text a field,
+    and UP/DOWN's place() called it for every field of every item)."""
+    out = []
+    for colour in range(4):
+        b = bytearray(6 * NFIELDS[colour])
+        for i in range(NFIELDS[colour]):
+            _key, line, index, x, y, w, h = cell(colour, i)
+            b[6 * i:6 * i + 6] = bytes((line, index, x, y, w, h))
+        out.append(bytes(b))
+    return tuple(out)
+
+
+GEOM = _geometry()
+del _geometry   # run once: its code need not stay in the heap
+
+
+def field_keys(colour):
+    """The key of each field of area colour ("Y3", "G23"): made for a decision, not a key."""
+    return [cell(colour, i)[0] for i in range(NFIELDS[colour])]
+
+
+def spot(colour, key):
+    """The index of field key in area colour, -1 if it is none (a button)."""
+    keys = field_keys(colour)
+    return keys.index(key) if key in keys else -1
+
+
+def layout(colour, items):
+    """(spots, framed) for the keys in items over area colour, once a decision: the
+    field index of each item (255: a button), and a flag per field (framed by area())."""
+    keys = field_keys(colour)
+    spots = bytearray(len(items))
+    framed = bytearray(len(keys))
+    for j in range(len(items)):
+        i = keys.index(items[j]) if items[j] in keys else 255
+        spots[j] = i
+        if i != 255:
+            framed[i] = 1
+    return spots, framed
+
+
 def place(colour, key):
     """Where field key of area colour is drawn: (x, y) of its top left, or None."""
-    for i in range(NFIELDS[colour]):
-        field_key, _line, _index, x, y, _w, _h = cell(colour, i)
-        if field_key == key:
-            return x, y
-    return None
+    i = spot(colour, key)
+    return None if i < 0 else (GEOM[colour][6 * i + 2], GEOM[colour][6 * i + 3])
+
+
+def jump(colour, spots, at, step):
+    """UP/DOWN on a sheet: the item (spots: each one's field, layout()) of the nearest
+    field in the row above / below, or the next item (the button)."""
+    geom = GEOM[colour]
+    here = spots[at]
+    best = -1
+    best_distance = 0
+    for i in range(len(spots)):
+        there = spots[i]
+        if there == 255 or here == 255:
+            continue
+        rows_on = (geom[6 * there + 3] - geom[6 * here + 3]) * step
+        if rows_on > 0:
+            distance = rows_on * 4 + abs(geom[6 * there + 2] - geom[6 * here + 2])
+            if best < 0 or distance < best_distance:
+                best, best_distance = i, distance
+    return best if best >= 0 else (at + step) % len(spots)
+
+
+def joker_text(sheet, action):
+    """How a cross action uses the dice: '2 candles', 'donut + joker', 'joker'."""
+    line, _field, jokers = model.parse(action)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
+    needed, want = model.need(sheet, line)
+    real = needed - jokers
+    noun = data.SYM_LABEL[want] if want > 0 else (
+        "balloon", "candle", "present", "sweet")[2 if line == model.GI else model.LCOL[line]]
+    parts = []
+    if real:
+        parts.append(noun + " die" if line == 0 else "%d %ss" % (real, noun) if real > 1 else noun)
+    if jokers:
+        parts.append("%d jokers" % jokers if jokers > 1 else "joker")
+    return " + ".join(parts)
 
 
 def crossed(sheet, line, index):
     return sheet[model.GI] >> index & 1 if line == model.GI else index < sheet[line]
 
 
-def area(fb, sheet, colour, targets=(), cursor=None):
+def area(fb, sheet, colour, framed=None, cursor=-1):
     """Area colour of sheet with its rewards (lit once earned); crossed fields
-    show an X, fields in targets are framed, the cursor is lit."""
+    show an X, fields flagged in framed (layout()) are framed, the field at index
+    cursor is lit."""
+    geom = GEOM[colour]
     for i in range(NFIELDS[colour]):
-        key, line, index, x, y, w, h = cell(colour, i)
-        on = key == cursor
+        g = 6 * i
+        line = geom[g]      # one by one: a six-name unpacking builds a tuple
+        index = geom[g + 1]
+        x = geom[g + 2]
+        y = geom[g + 3]
+        w = geom[g + 4]
+        h = geom[g + 5]
+        on = i == cursor
         done = crossed(sheet, line, index)
         if on:
             fb.fill_rect(x - 1, y - 1, w + 2, h + 2, 1)
-        elif key in targets:
+        elif framed is not None and framed[i]:
             fb.rect(x - 1, y - 1, w + 2, h + 2, 1)
         ink = 0 if on else 1
         if done:
