@@ -538,3 +538,63 @@ def test_the_calm_board_and_the_cookie_layer_from_the_turn_menu(tmp_path):
                    steps=[(shown, ["B", "UP"]), (menu, [])])
     plain, _ = stop_at(tmp_path / "c", ["human", "easy"], lambda g: g.phase == "walls")
     assert seen and seen[0] > board_pixels(plain) + 200          # an icon on every space without a chip or a cross
+
+
+def turn_screen(fb, g, seat, cursor, legal, cookies):
+    """The turn screen as App.screen draws it whole (without sending it)."""
+    from games.cookie import view
+    view.board(fb, g, seat, cursor, (), -1, legal, cookies)
+    view.head(fb, g, seat, g.names[seat])
+    view.prompt(fb, "Move chip?", "B: no")
+    view.zoom(fb, g, seat, cursor)
+
+
+def test_a_cursor_move_draws_what_the_whole_screen_draws():
+    """A cursor move draws two spaces and the zoom again (view.moved), not the whole
+    turn screen: the frame must be the same, pixel for pixel, over a whole game's boards
+    (chips, crosses, walls, red spaces, legal brackets, the cookie layer or not)."""
+    import framebuf
+    from core.rng import Rng
+    from games.cookie import bot, rules, view
+    g = rules.Game(3, None, Rng(4))
+    rng = Rng(9)
+    g.start()
+    moves = 0
+    while not g.is_over():
+        if g.seat == 0 and g.phase in ("move", "relocate", "target", "claim"):
+            legal = bytearray(36)
+            for s in g.free_spaces(0):
+                legal[s] = 1
+            for cookies in (False, True):
+                for old in range(36):
+                    for new in (old - old % 6 + (old + 1) % 6, (old + 6) % 36):
+                        moved = bytearray(1024)
+                        fb = framebuf.FrameBuffer(moved, 128, 64, framebuf.MONO_VLSB)
+                        turn_screen(fb, g, 0, old, legal, cookies)
+                        view.moved(fb, g, 0, old, new, legal, cookies)
+                        whole = bytearray(1024)
+                        turn_screen(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), g, 0, new, legal,
+                                    cookies)
+                        assert moved == whole, "round %d, %d -> %d, cookies %s" % (g.round, old, new, cookies)
+                        moves += 1
+        g.apply(bot.choose(g, "easy", rng))
+        g.pop_events()
+    assert moves > 1000
+
+
+def test_drawing_the_board_allocates_nothing_and_a_cursor_move_little(tmp_path):
+    """Under MicroPython (the .mpy tree, as on a console): every allocation counts towards
+    the next collection (core.heap: one per 4 KB), so the turn screen's board allocates
+    nothing (native drawing, no frame on the heap) and a cursor move only the zoom's texts
+    (measured: 973 bytes; a whole screen at each move was 4.6 KB, a collection a key)."""
+    import os
+    import subprocess
+    import build
+    import mpy
+    env = dict(os.environ, PP_FIRMWARE=build.mpy_tree(str(tmp_path / "mpy")))
+    r = subprocess.run([mpy.require(), "-X", "heapsize=256K", "tests/cookie_draw_probe.py"], cwd=mpy.ROOT, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    got = dict((line.split()[0], int(line.split()[1])) for line in r.stdout.splitlines() if line.strip())
+    assert got["board"] == 0, got
+    assert 0 < got["moved"] <= 1536, got
