@@ -598,3 +598,41 @@ def test_drawing_the_board_allocates_nothing_and_a_cursor_move_little(tmp_path):
     got = dict((line.split()[0], int(line.split()[1])) for line in r.stdout.splitlines() if line.strip())
     assert got["board"] == 0, got
     assert 0 < got["moved"] <= 1536, got
+
+
+def test_the_marked_targets_are_the_legal_actions_spaces():
+    """App.mark_targets reads the rules' queries, not legal_actions()' texts: over whole
+    games (every phase with a space to pick, the drink wall too) it marks exactly the
+    spaces those texts name."""
+    from core.rng import Rng
+    from games.cookie import app, bot, rules
+    from games.cookie.data import SEG_SPACES
+    from games.cookie.state import seg_index, space_index
+    checked = set()
+    for seed in (1, 2, 3):
+        g = rules.Game(3, {"setup": "free"} if seed == 2 else None, Rng(seed))
+        rng = Rng(seed + 10)
+        g.start()
+        a = app.App.__new__(app.App)
+        a.game = g
+        a.legal = bytearray(36)
+        while not g.is_over():
+            if g.phase != "walls":
+                want = bytearray(36)
+                for action in g.legal_actions():
+                    words = action.split()
+                    if words[0] == "put":
+                        want[space_index(int(words[1]), int(words[2]))] = 1
+                    elif words[0] in ("move", "give"):
+                        want[g.chip_space(g.seat, int(words[1]))] = 1
+                    elif words[0] == "wall":
+                        wall = seg_index(words[1], int(words[2]), int(words[3]))
+                        for space in (SEG_SPACES[2 * wall], SEG_SPACES[2 * wall + 1]):
+                            if space < 36:
+                                want[space] = 1
+                a.mark_targets(g.seat)
+                assert a.legal == want, (g.phase, g.round, g.seat)
+                checked.add(g.phase)
+            g.apply(bot.choose(g, "easy", rng))
+            g.pop_events()
+    assert {"place", "relocate", "move", "target", "claim", "bonus"} <= checked, checked
