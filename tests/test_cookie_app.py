@@ -636,3 +636,50 @@ def test_the_marked_targets_are_the_legal_actions_spaces():
             g.apply(bot.choose(g, "easy", rng))
             g.pop_events()
     assert {"place", "relocate", "move", "target", "claim", "bonus"} <= checked, checked
+
+
+def old_lines(fb, text, x, y, rows):
+    """view.lines as it was (joined word by word): the reference for the one that measures."""
+    from core import font
+    from games.cookie import view
+    face = font.FONT5x7
+    while True:
+        out = [""]
+        for group in view.groups(text):
+            if not out[-1] or font.width(out[-1] + " " + group, face) <= 127 - x:
+                out[-1] = (out[-1] + " " + group).strip()
+            else:
+                out.append(group)
+        if len(out) <= rows or face is font.FONT3x5:
+            break
+        face = font.FONT3x5
+        rows = rows * 4 // 3
+    for line in out[:rows]:
+        font.text(fb, line, x, y, 1, face)
+        y += face.line_h
+
+
+def test_message_lines_are_wrapped_as_before():
+    """view.lines finds its line breaks by lengths alone: every event of whole games and
+    every refusal reason, at the event page's and the refusal box's places, draws the
+    same pixels as joining the text word by word did."""
+    import framebuf
+    from core.rng import Rng
+    from games.cookie import bot, rules, state, view
+    texts = list(state.HINTS.values()) + ["", "Space 3 2 is not free: it has a cross or a chip",
+                                          "No chip on 4 5: pick one of your chips (B: no move)",
+                                          " ".join(state.HINTS.values())]     # (the small font, cut)
+    for seed in (1, 2):
+        g = rules.Game(5, None, Rng(seed))
+        rng = Rng(seed)
+        g.start()
+        while not g.is_over():
+            g.apply(bot.choose(g, "easy", rng))
+            texts.extend(g.pop_events())
+    assert len(texts) > 500
+    for text in texts:
+        for x, y, rows in ((view.PX, 16, 5), (view.PX + 1, 2, 6)):
+            new, old = bytearray(1024), bytearray(1024)
+            view.lines(framebuf.FrameBuffer(new, 128, 64, framebuf.MONO_VLSB), text, x, y, rows)
+            old_lines(framebuf.FrameBuffer(old, 128, 64, framebuf.MONO_VLSB), text, x, y, rows)
+            assert new == old, text
