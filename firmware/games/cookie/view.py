@@ -192,7 +192,7 @@ def groups(text):
             n = 3
         elif i + 1 < len(words) and _number(words[i]) and _number(words[i + 1]):
             n = 2
-        out.append(" ".join(words[i:i + n]))
+        out.append(words[i] if n == 1 else " ".join(words[i:i + n]))    # (a word alone: not copied)
         i += n
     return out
 
