@@ -538,3 +538,148 @@ def test_the_calm_board_and_the_cookie_layer_from_the_turn_menu(tmp_path):
                    steps=[(shown, ["B", "UP"]), (menu, [])])
     plain, _ = stop_at(tmp_path / "c", ["human", "easy"], lambda g: g.phase == "walls")
     assert seen and seen[0] > board_pixels(plain) + 200          # an icon on every space without a chip or a cross
+
+
+def turn_screen(fb, g, seat, cursor, legal, cookies):
+    """The turn screen as App.screen draws it whole (without sending it)."""
+    from games.cookie import view
+    view.board(fb, g, seat, cursor, (), -1, legal, cookies)
+    view.head(fb, g, seat, g.names[seat])
+    view.prompt(fb, "Move chip?", "B: no")
+    view.zoom(fb, g, seat, cursor)
+
+
+def test_a_cursor_move_draws_what_the_whole_screen_draws():
+    """A cursor move draws two spaces and the zoom again (view.moved), not the whole
+    turn screen: the frame must be the same, pixel for pixel, over a whole game's boards
+    (chips, crosses, walls, red spaces, legal brackets, the cookie layer or not)."""
+    import framebuf
+    from core.rng import Rng
+    from games.cookie import bot, rules, view
+    g = rules.Game(3, None, Rng(4))
+    rng = Rng(9)
+    g.start()
+    moves = 0
+    while not g.is_over():
+        if g.seat == 0 and g.phase in ("move", "relocate", "target", "claim"):
+            legal = bytearray(36)
+            for s in g.free_spaces(0):
+                legal[s] = 1
+            for cookies in (False, True):
+                for old in range(36):
+                    for new in (old - old % 6 + (old + 1) % 6, (old + 6) % 36):
+                        moved = bytearray(1024)
+                        fb = framebuf.FrameBuffer(moved, 128, 64, framebuf.MONO_VLSB)
+                        turn_screen(fb, g, 0, old, legal, cookies)
+                        view.moved(fb, g, 0, old, new, legal, cookies)
+                        whole = bytearray(1024)
+                        turn_screen(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), g, 0, new, legal,
+                                    cookies)
+                        assert moved == whole, "round %d, %d -> %d, cookies %s" % (g.round, old, new, cookies)
+                        moves += 1
+        g.apply(bot.choose(g, "easy", rng))
+        g.pop_events()
+    assert moves > 1000
+
+
+def test_drawing_the_board_allocates_nothing_and_a_cursor_move_little(tmp_path):
+    """Under MicroPython (the .mpy tree, as on a console): every allocation counts towards
+    the next collection (core.heap: one per 4 KB), so the turn screen's board allocates
+    nothing (native drawing, no frame on the heap) and a cursor move only the zoom's texts
+    (measured: 973 bytes; a whole screen at each move was 4.6 KB, a collection a key)."""
+    import os
+    import subprocess
+    import build
+    import mpy
+    env = dict(os.environ, PP_FIRMWARE=build.mpy_tree(str(tmp_path / "mpy")))
+    r = subprocess.run([mpy.require(), "-X", "heapsize=256K", "tests/cookie_draw_probe.py"], cwd=mpy.ROOT, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    got = dict((line.split()[0], int(line.split()[1])) for line in r.stdout.splitlines() if line.strip())
+    assert got["board"] == 0, got
+    assert 0 < got["moved"] <= 1536, got
+
+
+def test_the_marked_targets_are_the_legal_actions_spaces():
+    """App.mark_targets reads the rules' queries, not legal_actions()' texts: over whole
+    games (every phase with a space to pick, the drink wall too) it marks exactly the
+    spaces those texts name."""
+    from core.rng import Rng
+    from games.cookie import app, bot, rules
+    from games.cookie.data import SEG_SPACES
+    from games.cookie.state import seg_index, space_index
+    checked = set()
+    for seed in (1, 2, 3):
+        g = rules.Game(3, {"setup": "free"} if seed == 2 else None, Rng(seed))
+        rng = Rng(seed + 10)
+        g.start()
+        a = app.App.__new__(app.App)
+        a.game = g
+        a.legal = bytearray(36)
+        while not g.is_over():
+            if g.phase != "walls":
+                want = bytearray(36)
+                for action in g.legal_actions():
+                    words = action.split()
+                    if words[0] == "put":
+                        want[space_index(int(words[1]), int(words[2]))] = 1
+                    elif words[0] in ("move", "give"):
+                        want[g.chip_space(g.seat, int(words[1]))] = 1
+                    elif words[0] == "wall":
+                        wall = seg_index(words[1], int(words[2]), int(words[3]))
+                        for space in (SEG_SPACES[2 * wall], SEG_SPACES[2 * wall + 1]):
+                            if space < 36:
+                                want[space] = 1
+                a.mark_targets(g.seat)
+                assert a.legal == want, (g.phase, g.round, g.seat)
+                checked.add(g.phase)
+            g.apply(bot.choose(g, "easy", rng))
+            g.pop_events()
+    assert {"place", "relocate", "move", "target", "claim", "bonus"} <= checked, checked
+
+
+def old_lines(fb, text, x, y, rows):
+    """view.lines as it was (joined word by word): the reference for the one that measures."""
+    from core import font
+    from games.cookie import view
+    face = font.FONT5x7
+    while True:
+        out = [""]
+        for group in view.groups(text):
+            if not out[-1] or font.width(out[-1] + " " + group, face) <= 127 - x:
+                out[-1] = (out[-1] + " " + group).strip()
+            else:
+                out.append(group)
+        if len(out) <= rows or face is font.FONT3x5:
+            break
+        face = font.FONT3x5
+        rows = rows * 4 // 3
+    for line in out[:rows]:
+        font.text(fb, line, x, y, 1, face)
+        y += face.line_h
+
+
+def test_message_lines_are_wrapped_as_before():
+    """view.lines finds its line breaks by lengths alone: every event of whole games and
+    every refusal reason, at the event page's and the refusal box's places, draws the
+    same pixels as joining the text word by word did."""
+    import framebuf
+    from core.rng import Rng
+    from games.cookie import bot, rules, state, view
+    texts = list(state.HINTS.values()) + ["", "Space 3 2 is not free: it has a cross or a chip",
+                                          "No chip on 4 5: pick one of your chips (B: no move)",
+                                          " ".join(state.HINTS.values())]     # (the small font, cut)
+    for seed in (1, 2):
+        g = rules.Game(5, None, Rng(seed))
+        rng = Rng(seed)
+        g.start()
+        while not g.is_over():
+            g.apply(bot.choose(g, "easy", rng))
+            texts.extend(g.pop_events())
+    assert len(texts) > 500
+    for text in texts:
+        for x, y, rows in ((view.PX, 16, 5), (view.PX + 1, 2, 6)):
+            new, old = bytearray(1024), bytearray(1024)
+            view.lines(framebuf.FrameBuffer(new, 128, 64, framebuf.MONO_VLSB), text, x, y, rows)
+            old_lines(framebuf.FrameBuffer(old, 128, 64, framebuf.MONO_VLSB), text, x, y, rows)
+            assert new == old, text

@@ -1,21 +1,16 @@
 """Cookie Party screens (game id "cookie"); docs/cookie.md, "Playing on the console".
 
-Every decision screen: the player's 6x6 board on the left, the panel on the
-right (dice, name and points, drink bars, what to do, the space under the
-cursor zoomed). Spaces (place, move, put a chip, give a chip): the arrows
-move a cursor over the board, A picks the space; the spaces A may pick (from
-game.legal_actions(), worked out once per decision) have corner brackets.
-Walls: UP/DOWN/LEFT/RIGHT pick that side of the rolled chip's space (the
-sides that may be drawn are dashed), A draws it. The drink wall: a space first
-(A), then its side (B back to the spaces).
-Where a chip goes after a move: the cursor starts on the free space nearest
-to it; B goes back to the choice of the chip.
-B: the turn menu: the phase's extra actions (random layout / copy, skip the
-drink wall, no move), the views (the scoreboard, every board, the last
-events), then the cookie layer (shown or not: the calm board is walls and
-chips); B in a view goes back to the menu, B there to the turn. A+B: the game menu.
-Messages that name a place (a refusal, an event in "What happened") light it
-on the board beside them.
+Every decision screen: the player's 6x6 board on the left, the panel on the right (dice, name and points,
+drink bars, what to do, the space under the cursor zoomed). Spaces (place, move, put a chip, give a chip): the
+arrows move a cursor over the board, A picks the space; the spaces A may pick (from game.legal_actions(),
+worked out once per decision) have corner brackets. Walls: UP/DOWN/LEFT/RIGHT pick that side of the rolled
+chip's space (the sides that may be drawn are dashed), A draws it. The drink wall: a space first (A), then its
+side (B back to the spaces). Where a chip goes after a move: the cursor starts on the free space nearest to
+it; B goes back to the choice of the chip. B: the turn menu: the phase's extra actions (random layout / copy,
+skip the drink wall, no move), the views (the scoreboard, every board, the last events), then the cookie layer
+(shown or not: the calm board is walls and chips); B in a view goes back to the menu, B there to the turn.
+A+B: the game menu. Messages that name a place (a refusal, an event in "What happened") light it on the board
+beside them.
 """
 from core import font
 from core.saves import SaveError
@@ -27,6 +22,7 @@ from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
 
 LAYOUT = "cookielay"    # the save slot of the last finished layout, for "Copy last layout"
 SIDE_KEYS = (K_UP, K_DOWN, K_LEFT, K_RIGHT)     # top, bottom, left, right: SPACE_SEGS order
+ARROWS = K_UP | K_DOWN | K_LEFT | K_RIGHT
 EXTRA_LABELS = {"random": "Random layout", "copy": "Copy last layout", "skip": "Skip drink wall",
                 "done": "No move"}
 LAYER_LABELS = ("Show cookies", "Hide cookies")     # the turn menu's item, by the layer shown now
@@ -178,23 +174,25 @@ class App(TableApp):
             pass    # only a convenience for the next game; the game's own save tells of the storage
 
     def mark_targets(self, seat):
-        """self.legal: 1 for every space an action of legal_actions() picks (put r c;
-        move / give N: the chip's space; a drink wall: the spaces beside it)."""
+        """self.legal: 1 for every space an action of legal_actions() picks (put: a free space; move /
+        give: the chip's; a drink wall: the spaces beside it), from the queries legal_actions() uses, not
+        its texts (the drink wall's 84 made and parsed: most of a key's 0.9 ms unix, ~190 ms on a Pico)."""
         game = self.game
         legal = self.legal
         for space in range(36):
             legal[space] = 0
-        for action in game.legal_actions():
-            words = action.split()
-            if words[0] == "put":
-                legal[space_index(int(words[1]), int(words[2]))] = 1
-            elif words[0] == "move" or words[0] == "give":
-                legal[game.chip_space(seat, int(words[1]))] = 1
-            elif words[0] == "wall":
-                wall = seg_index(words[1], int(words[2]), int(words[3]))
+        phase = game.phase
+        if phase == "move" or phase == "claim":
+            for chip in game.chips_on_board(seat):
+                legal[game.chip_space(seat, chip)] = 1
+        elif phase == "bonus":
+            for wall in game.free_walls(seat):
                 for space in (SEG_SPACES[2 * wall], SEG_SPACES[2 * wall + 1]):
                     if space < 36:
                         legal[space] = 1
+        elif phase == "place" or phase == "relocate" or phase == "target":
+            for space in game.free_spaces(seat):
+                legal[space] = 1
 
     def screen(self, seat, cursor=-1, legal=None, marks=(), wall=-1, zoom=-1, lines=None):
         """The decision screen: the board (cursor space lit, legal spaces bracketed, marks
@@ -215,10 +213,17 @@ class App(TableApp):
     def spaces(self, seat):
         """The board cursor (and its zoom); returns an action or None."""
         game = self.game
+        shown = -1      # the cursor of the screen drawn before when only a move followed, else -1
         while True:
             cursor = self.cursor
-            self.screen(seat, cursor, self.legal, zoom=cursor)
+            if shown < 0:
+                self.screen(seat, cursor, self.legal, zoom=cursor)
+            else:       # two spaces and the zoom, not the whole screen (docs/performance.md)
+                view.moved(self.fb, game, seat, shown, cursor, self.legal, self.cookies)
+                self.ui.show()
+            saving = self.ui.pending is not None    # (a save refused by the storage draws a message)
             k = self.key()
+            shown = cursor if k & ARROWS and not saving else -1     # (A+B: 0, the game menu was drawn)
             if k & (K_UP | K_DOWN):
                 self.cursor = (cursor + (6 if k & K_DOWN else 30)) % 36
             elif k & (K_LEFT | K_RIGHT):

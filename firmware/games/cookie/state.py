@@ -16,6 +16,7 @@ from games.cookie import data as D
 SS = D.SPACE_SEGS
 SEGSP = D.SEG_SPACES
 CHIPS = D.CHIPS
+KN = D.KIND_NAMES.split()  # the kinds' names (split once: the zoom names a space at each key)
 # decision phases (to_act() >= 0). Between decisions Game._run() passes small
 # int stages: 1 end of round / new roll, 2 a seat's turn begins, 3 walls done
 # (drink), 4 relocate lifted chips, 5 find completed tasks, 6 claim them
@@ -69,8 +70,12 @@ def num(t):
 
 
 def plain(x):
-    # JSON-able deep copy: lists and bytearrays become (nested) lists
-    if isinstance(x, (list, bytearray)):
+    # JSON-able deep copy: lists and bytearrays become (nested) lists (a
+    # bytearray in one list(), not a call a byte: the save, once a turn,
+    # made ~850 calls)
+    if isinstance(x, bytearray):
+        return list(x)
+    if isinstance(x, list):
         return [plain(i) for i in x]
     return x
 
@@ -198,15 +203,26 @@ class GameBase:
     def task_complete(self, p, t):
         # True when seat p's board meets task t (claimed or not): a row or a
         # column (no spaces listed), else enough of the task's spaces
+        # (counted in loops, no list or slice made: every task is checked at the end
+        # of every turn, and those lists were most of the end of a turn's allocations)
         t = self.tasks[t]
         cr = self.crossed[p]
         if t[3]:
-            return sum([cr[s] for s in t[3]]) >= t[1]
-        return max([sum([cr[s] for s in D.LINES[k:k + 6]]) for k in range(0, 72, 6)]) == 6
+            n = 0
+            for s in t[3]:
+                n += cr[s]
+            return n >= t[1]
+        for k in range(0, 72, 6):
+            n = 0
+            for s in range(k, k + 6):
+                n += cr[D.LINES[s]]
+            if n == 6:
+                return True
+        return False
 
     def kind_name(self, s):
         # the cookie on space s, e.g. "GINGER"
-        return D.KIND_NAMES.split()[D.KIND_CODES.index(self.kinds[s])]
+        return KN[D.KIND_CODES.index(self.kinds[s])]
 
     def next_points(self, t):
         # points task t gives whoever completes it this round

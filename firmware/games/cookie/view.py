@@ -18,6 +18,8 @@ other spaces have none (the cursor on one is a square).
 The rules' task entries are tuples (kind, needed, points, spaces, label) and
 claims lists [task, slot, points, chip, round]: unpacked here into names.
 """
+import micropython
+
 from core import draw, font
 from core.font import FONT3x5
 from games.cookie.data import SPACE_SEGS
@@ -42,17 +44,21 @@ COOKIES = _icons()
 KINDS = "CBDGJMPSW"     # data.KIND_CODES, the order of COOKIES
 
 
-def corner(wall):
-    """Wall index -> (x, y, horizontal) of its top/left end on the screen."""
-    if wall < 42:
-        return 10 * (wall % 6), BY + 10 * (wall // 6), True
-    wall -= 42
-    return 10 * (wall % 7), BY + 10 * (wall // 7), False
-
-
+# The board's drawing (draw_wall, cell, board) is native code where the port has the
+# emitter (as core/font.py; plain Python in the simulator and the browser): a bytecode
+# cell() (10 arguments) took its frame from the heap at each of its 36 calls a board,
+# so every key press allocated ~4.6 KB (median) and collected the heap more than once
+# a key (core.heap: one collection per 4 KB). draw_wall makes no tuple for the same reason.
+@micropython.native
 def draw_wall(fb, wall, style):
     """style 1: solid; 2: dashed (may be drawn now); 3: thick (the cursor)."""
-    x, y, horizontal = corner(wall)
+    horizontal = wall < 42
+    if horizontal:
+        x = 10 * (wall % 6)
+        y = BY + 10 * (wall // 6)
+    else:
+        x = 10 * ((wall - 42) % 7)
+        y = BY + 10 * ((wall - 42) // 7)
     if style == 1:
         if horizontal:
             fb.hline(x, y, 11, 1)
@@ -71,6 +77,7 @@ def draw_wall(fb, wall, style):
                 fb.pixel(x, y + k, 1)
 
 
+@micropython.native
 def brackets(fb, x0, y0, x1, y1, c):
     """A 3-pixel L in each corner of the box x0..x1, y0..y1: a legal target."""
     fb.hline(x0, y0, 2, c)
@@ -83,6 +90,10 @@ def brackets(fb, x0, y0, x1, y1, c):
     fb.vline(x1, y1 - 1, 2, c)
 
 
+CHIP_TEXT = ("", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")  # a chip's number, not made at each draw
+
+
+@micropython.native
 def cell(fb, game, seat, space, x, y, lit=False, under=False, legal=False, cookies=False):
     """A space of seat's board with its top-left grid corner at x, y (interior
     x+1..x+9); lit: the cursor, or a place a message names (a lit square, its
@@ -118,11 +129,12 @@ def cell(fb, game, seat, space, x, y, lit=False, under=False, legal=False, cooki
         fb.line(x + 2, y + 2, x + 8, y + 8, c)
         fb.line(x + 8, y + 2, x + 2, y + 8, c)
     elif chip:
-        font.text(fb, str(chip), x + 6 - 2 * len(str(chip)), y + 3, c, FONT3x5)
+        font.text(fb, CHIP_TEXT[chip], x + (2 if chip > 9 else 4), y + 3, c, FONT3x5)
     elif cookies:
         font.icon(fb, COOKIES[KINDS.find(game.kinds[space])], x + 2, y + 2, c)
 
 
+@micropython.native
 def board(fb, game, seat, cursor=-1, marks=(), chosen=-1, legal=None, cookies=False):
     """Seat's board: cursor the lit space, marks walls shown dashed, chosen the
     wall under the cursor (thick), legal (36 flags, or None) the spaces that
@@ -145,6 +157,24 @@ def board(fb, game, seat, cursor=-1, marks=(), chosen=-1, legal=None, cookies=Fa
         draw_wall(fb, chosen, 3)
 
 
+@micropython.native
+def moved(fb, game, seat, old, cursor, legal, cookies):
+    """The cursor moved from old on the screen of board(), head(), prompt() and zoom()
+    drawn before without marks or a chosen wall: the two spaces (their insides: walls,
+    grid dots and other spaces stay) and the zoom (rows 45-63 are its own) drawn again."""
+    space = old
+    while True:
+        x = 10 * (space % 6)
+        y = BY + 10 * (space // 6)
+        fb.fill_rect(x + 1, y + 1, 9, 9, 0)
+        cell(fb, game, seat, space, x, y, space == cursor, False, legal is not None and legal[space], cookies)
+        if space == cursor:
+            break
+        space = cursor
+    fb.fill_rect(PX - 1, ZY - 2, 129 - PX, 66 - ZY, 0)
+    zoom(fb, game, seat, cursor)
+
+
 # ---- the places a message names, shown on the board -------------------------------------
 def _number(word):
     return word.rstrip(",").isdigit()
@@ -162,7 +192,7 @@ def groups(text):
             n = 3
         elif i + 1 < len(words) and _number(words[i]) and _number(words[i + 1]):
             n = 2
-        out.append(" ".join(words[i:i + n]))
+        out.append(words[i] if n == 1 else " ".join(words[i:i + n]))    # (a word alone: not copied)
         i += n
     return out
 
@@ -193,20 +223,27 @@ def spot(fb, game, seat, text, cookies=False):
 def lines(fb, text, x, y, rows):
     """text wrapped from x, y to the right edge, places kept whole; in the small
     font when it needs more than rows lines."""
+    # The lines are found by lengths alone (a character is face.advance wide) and only the
+    # rows drawn are made: joining a text word by word made 9.4 KB for an event of 3 lines
+    # (188 us on the unix port, two collections on a console; now 3.8 KB, 84 us).
     face = font.FONT5x7
+    parts = groups(text)
     while True:
-        out = [""]
-        for group in groups(text):
-            if not out[-1] or font.width(out[-1] + " " + group, face) <= 127 - x:
-                out[-1] = (out[-1] + " " + group).strip()
+        starts = [0]    # the first group of each line
+        n = 0           # characters on the line so far
+        for i in range(len(parts)):
+            if n and (n + 1 + len(parts[i])) * face.advance > 127 - x:
+                starts.append(i)
+                n = len(parts[i])
             else:
-                out.append(group)
-        if len(out) <= rows or face is FONT3x5:
+                n += (1 if n else 0) + len(parts[i])
+        if len(starts) <= rows or face is FONT3x5:
             break
         face = FONT3x5
         rows = rows * 4 // 3
-    for line in out[:rows]:
-        font.text(fb, line, x, y, 1, face)
+    starts.append(len(parts))
+    for row in range(min(rows, len(starts) - 1)):
+        font.text(fb, " ".join(parts[starts[row]:starts[row + 1]]), x, y, 1, face)
         y += face.line_h
 
 
@@ -277,6 +314,7 @@ def prompt(fb, first, second=""):
     font.text(fb, second[:10], PX, 37)
 
 
+@micropython.native
 def zoom(fb, game, seat, space):
     """The space under the cursor, readable: its cookie (even under a chip
     or a cross; red ring), the kind's name, its row and column (from 1), chip
