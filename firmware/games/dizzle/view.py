@@ -104,36 +104,44 @@ def ov_cell(fb, g, sh, i, x, y, c=1, pips=True):
 
 # The overview without marks or cursor, drawn once per look of a sheet and then
 # blitted (transparent zeros) under each frame's marks: every field drawn again
-# on every key was three quarters of a key's work (60-80 fields a frame). Every
-# mark draws only inside its own 5x5 box, or lit pixels around it, so the marked
-# fields can be drawn again over the blitted base with the same result.
-_BASE = framebuf.FrameBuffer(bytearray(OW * ((OH + 7) // 8)), OW, OH, framebuf.MONO_VLSB)
-_BASE_OF = [None, bytearray(0)]     # the level and the sheet _BASE shows
+# on every key was three quarters of a key's work (60-80 fields a frame; a
+# cursor key 0.6 -> 0.5 ms median on the unix port). Every mark draws only
+# inside its own 5x5 box, or lit pixels around it, so the marked fields can be
+# drawn again over the blitted base with the same result. One base per seat
+# (462 B each, made at a seat's first overview): the event pages go from one
+# player's sheet to another's at every key.
+_BASES = []     # per seat: [the FrameBuffer, the level it shows, a copy of the sheet it shows]
 
 
-def _base(g, sh):
-    # _BASE for sheet sh of g's level; drawn again only when it shows another
-    if _BASE_OF[0] is g.lv and _BASE_OF[1] == sh:
-        return _BASE
-    _BASE.fill(0)
+def _base(g, seat):
+    # the base of seat's sheet; drawn again only when the sheet changed
+    sh = g.sheets[seat]
+    while len(_BASES) <= seat:
+        _BASES.append([framebuf.FrameBuffer(bytearray(OW * ((OH + 7) // 8)), OW, OH, framebuf.MONO_VLSB),
+                       None, bytearray(0)])
+    base = _BASES[seat]
+    if base[1] is g.lv and base[2] == sh:
+        return base[0]
+    fb = base[0]
+    fb.fill(0)
     x0, y0 = origin(g)
     cols = g.cols
     for i in range(g.ncells):
         if g.pips[i]:
-            ov_cell(_BASE, g, sh, i, x0 + (i % cols) * 6, y0 + (i // cols) * 6, 1, False)
-    _BASE_OF[0] = g.lv
-    if len(_BASE_OF[1]) == len(sh):
-        _BASE_OF[1][:] = sh
+            ov_cell(fb, g, sh, i, x0 + (i % cols) * 6, y0 + (i // cols) * 6, 1, False)
+    base[1] = g.lv
+    if len(base[2]) == len(sh):
+        base[2][:] = sh
     else:
-        _BASE_OF[1] = bytearray(sh)
-    return _BASE
+        base[2] = bytearray(sh)
+    return fb
 
 
 def overview(fb, g, seat, cursor=-1, marks=None):
     # the whole sheet of seat; marks[i] bit 1 frames field i, any mark shows
     # its pips; cursor lit
     sh = g.sheets[seat]
-    fb.blit(_base(g, sh), 0, 0, 0)
+    fb.blit(_base(g, seat), 0, 0, 0)
     if marks is None and cursor < 0:
         return
     x0, y0 = origin(g)
