@@ -82,11 +82,12 @@ class App(TableApp):
 
     def take(self, seat):
         game = self.game
-        vals = view.values(game)
-        fits = view.fitting(game)
-        i = view.first_value(game)
-        marks = view.MARK
+        # the placements once for the whole choice (each is a search of the sheet)
         placements = game.placements()
+        vals = view.values(game)
+        fits = view.fitting(game, placements)
+        i = view.first_value(game, fits)
+        marks = view.MARK
         value = cell = 0
         while True:
             if value != vals[i]:

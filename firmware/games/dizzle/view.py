@@ -361,18 +361,19 @@ def values(game):
     return out
 
 
-def fitting(game):
-    # fitting[v]: a die showing v may go somewhere now.
+def fitting(game, placements=None):
+    # fitting[v]: a die showing v may go somewhere now (placements: the game's, when
+    # the caller has them already: each is a search of the sheet).
     fits = bytearray(7)
-    for value, _cell in game.placements():
+    for value, _cell in placements or game.placements():
         fits[value] = 1
     return fits
 
 
-def first_value(game):
+def first_value(game, fits=None):
     # The first die value (index in values()) that fits somewhere: where the turn starts.
     vals = values(game)
-    fits = fitting(game)
+    fits = fits or fitting(game)
     for i in range(len(vals)):
         if fits[vals[i]]:
             return i
