@@ -252,10 +252,17 @@ class App(TableApp):
     def seat_in(self, text):
         """The player an event is about (its first name; "Bomb 2,2 by Ann": Ann), else
         the one holding the console."""
+        # startswith and find, not slices and formatting: 352 -> 0 B a page shown
         for p in range(self.game.n):
             name = self.names[p]
-            if text[:len(name) + 1] in (name + " ", name + ":", name + "'") or " by %s " % name in text:
+            n = len(name)
+            if text.startswith(name) and len(text) > n and text[n] in " :'":
                 return p
+            k = text.find(" by ")
+            while k >= 0:
+                if text.startswith(name, k + 4) and text.startswith(" ", k + 4 + n):
+                    return p
+                k = text.find(" by ", k + 1)
         return max(self.holder, 0)
 
     def gives_back(self, seat, text):
