@@ -291,7 +291,17 @@ class App(TableApp):
         game = self.game
         ui = self.ui
         marks = view.MARK
+        bombs = game.of("*")
         for seat in range(game.n):
+            # only a bomb field blows up: looking at those first spares the look at
+            # every field of every sheet at each turn's end (0.9 ms a turn's end on
+            # the unix port, 4 players, timed with the profiler's wrappers on)
+            hit = 0
+            for i in bombs:
+                if game.sheets[seat][i] == BOOM != self.before[seat][i]:
+                    hit = 1
+            if not hit:
+                continue
             hit = 0
             by = []
             for i in range(game.ncells):
