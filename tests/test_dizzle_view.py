@@ -52,3 +52,28 @@ def test_overview_from_bases_is_the_overview_field_by_field():
                 view.overview(got, g, seat, cursor, marks)
                 field_by_field(want, g, seat, cursor, marks)
                 assert pixels(got) == pixels(want), (level, step, seat)
+
+
+def place_by_words(g, text):
+    """The field an event names, found as it was before (text split into words)."""
+    for w in text.split(" "):
+        w = w.rstrip(",)").split(",")
+        if len(w) == 2 and w[0].isdigit() and w[1].isdigit():
+            r = int(w[0]) - 1
+            c = int(w[1]) - 1
+            if 0 <= r < g.rows and 0 <= c < g.cols:
+                return r * g.cols + c
+    return -1
+
+
+def test_place_finds_the_field_an_event_names():
+    g = rules.Game(2, {"level": 3})
+    assert view.place(g, "Ben 6 on 8,9 (puzzle A)") == 7 * g.cols + 8
+    assert view.place(g, "Bomb 2,2 by Ann hits Ben") == g.cols + 1
+    assert view.place(g, "Ann marks 3 X") == -1
+    rng = Rng(9)
+    parts = ["Ann", "6", "on", "1,1", "0,3", "8,9)", "12,2,", "3,4,5", ",", "2,", ",2", "(gem", "x1,2",
+             "10,11", "07,03", "", "by", "9,99", "4,4),"]
+    for _ in range(3000):
+        text = " ".join(parts[rng.randbelow(len(parts))] for _ in range(rng.randbelow(7)))
+        assert view.place(g, text) == place_by_words(g, text), text

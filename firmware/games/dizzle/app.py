@@ -46,8 +46,9 @@ class App(TableApp):
         game = self.game
         self.set_tag(seat)
         if game.phase == "take":
-            if game.placements():
-                self.take(seat)
+            placements = game.placements()
+            if placements:
+                self.take(seat, placements)
             else:
                 self.no_fit(seat)
         elif game.phase == "back":
@@ -80,10 +81,9 @@ class App(TableApp):
     def title(self, seat):
         return "Last go" if self.game.last == seat else self.names[seat]
 
-    def take(self, seat):
+    def take(self, seat, placements):
+        # placements: the game's, searched once for the whole choice (a search of the sheet)
         game = self.game
-        # the placements once for the whole choice (each is a search of the sheet)
-        placements = game.placements()
         vals = view.values(game)
         fits = view.fitting(game, placements)
         i = view.first_value(game, fits)
