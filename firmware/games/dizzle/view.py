@@ -104,8 +104,9 @@ def ov_cell(fb, g, sh, i, x, y, c=1, pips=True):
 
 # The overview without marks or cursor, drawn once per look of a sheet and then
 # blitted (transparent zeros) under each frame's marks: every field drawn again
-# on every key was three quarters of a key's work (60-80 fields a frame; a
-# cursor key 0.6 -> 0.5 ms median on the unix port). Every mark draws only
+# on every key was three quarters of a key's work (60-80 fields a frame; the
+# median key of the bench's Dizzle session 0.6 -> 0.3-0.4 ms on the unix port,
+# with the changes in sheets.py and app.py). Every mark draws only
 # inside its own 5x5 box, or lit pixels around it, so the marked fields can be
 # drawn again over the blitted base with the same result. One base per seat
 # (462 B each, made at a seat's first overview): the event pages go from one
