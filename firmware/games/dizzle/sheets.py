@@ -28,8 +28,25 @@ _SAVED = ("names", "forced", "placed", "ticks", "active", "rerolls", "pool", "ph
           "starter", "cur", "last", "pending", "events", "sheets", "tiers", "flagged")
 
 
+def _full(sh, groups):
+    # the points of the groups (points, cell, cell, ...) whose cells are all crossed
+    n = 0
+    for g in groups:
+        k = 1
+        while k < len(g) and sh[g[k]] == XED:
+            k += 1
+        if k == len(g):
+            n += g[0]
+    return n
+
+
 def _cp(x):
-    return [_cp(e) for e in x] if isinstance(x, (list, tuple, bytearray)) else x
+    # a copy of saved state in lists; a bytearray (a sheet) in one call, not a call
+    # per field: a save of a 4-player game (before the busy mark of the computer
+    # player after a person's key) 230 -> 124 us and 33 -> 9 KB on the unix port
+    if isinstance(x, bytearray):
+        return list(x)
+    return [_cp(e) for e in x] if isinstance(x, (list, tuple)) else x
 
 
 class Sheets:
@@ -189,22 +206,34 @@ class Sheets:
 
     def breakdown(self, seat):
         # itemised score: list of (label, points), 'total' last
-        sh = self.sheets[seat]
-        lv = self.lv
-        t = self.tiers[seat]
-
-        def full(g):
-            return sum(x[0] for x in g if all(sh[i] == XED for i in x[1:]))
-        out = [sum(self.syms[i] - 48 for i in range(self.ncells) if sh[i] == XED and 48 < self.syms[i] < 52),
-               full(lv[5]), full(lv[6]), full(lv[7]),
-               sum(self.flags[k][t[k]] for k in range(len(t)) if t[k]),
-               -lv[8] * sum(1 for s in sh if s == BOOM),
-               -lv[9] * sum(1 for i in self.of("~") if sh[i] == XED)]
-        out.append(sum(out))
-        return list(zip(LABELS, out))
+        return list(zip(LABELS, self._points(seat)))
 
     def score(self, seat):
-        return self.breakdown(seat)[-1][1]
+        return self._points(seat)[7]
+
+    def _points(self, seat):
+        # the breakdown's points in LABELS order. Loops, not generators and
+        # slices: a score took 11.5 us and 4.5 KB, now 8 us and 96 B on the unix
+        # port (the key press to a 4-player game's end: 133 -> 34 KB allocated).
+        sh = self.sheets[seat]
+        lv = self.lv
+        syms = self.syms
+        t = self.tiers[seat]
+        gems = boom = piles = flags = 0
+        for i in range(self.ncells):
+            if sh[i] == XED:
+                if 48 < syms[i] < 52:
+                    gems += syms[i] - 48
+                elif syms[i] == 126:        # "~" a brown pile
+                    piles += 1
+            elif sh[i] == BOOM:
+                boom += 1
+        for k in range(len(t)):
+            if t[k]:
+                flags += self.flags[k][t[k]]
+        out = [gems, _full(sh, lv[5]), _full(sh, lv[6]), _full(sh, lv[7]), flags, -lv[8] * boom, -lv[9] * piles, 0]
+        out[7] = gems + out[1] + out[2] + out[3] + flags + out[5] + out[6]
+        return out
 
     def scores(self):
         return [self.score(i) for i in range(self.n)]
