@@ -310,6 +310,7 @@ class TableApp:
         recorded first, once."""
         if self.humans and not self.stats_kept:
             self.stats_kept = True
+            self.ui.busy()  # loading, reading and writing the statistics: 0.5 s est. Pico (make bench keys)
             self.keep_stats(rows, winners)
         LIVE["waiting"] = "end"
         self.ui.scores(title, rows, winners, self.code)
@@ -332,7 +333,6 @@ class TableApp:
         except MemoryError:
             unload("core.stats")    # first: the message needs some memory
             print("pocket-party: out of memory recording the statistics")
-            self.ui.message("Statistics", "Not enough memory to record this game. Everything else goes on.")
             self.ui.message("Statistics", "Not enough memory to record this game. Everything else goes on.")
         unload("core.stats")
 
