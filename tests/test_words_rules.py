@@ -16,7 +16,7 @@ WORDS = ("act and ant awol bat bed big cab can cat cats cot cut den dig dog dogs
 
 
 class MiniLex:
-    """A tiny in-memory word list with the lexicon interface (contains, words_from)."""
+    """A tiny in-memory word list with the lexicon interface (contains, words_from, iter_words_from)."""
 
     def __init__(self, words=WORDS, name="mini"):
         self.name = name
@@ -27,6 +27,9 @@ class MiniLex:
 
     def lists(self, word):
         return 1 if word in self.words else 0      # the one list: the dictionary
+
+    def iter_words_from(self, letters, jokers=0, min_len=3):
+        return iter(self.words_from(letters, jokers, min_len))
 
     def words_from(self, letters, jokers=0, min_len=3, limit=None):
         out = []

@@ -7,6 +7,8 @@ word" list.
 from games.words import data
 from games.words.table import LOWER, KIND, VALUE, MIN, word_lower
 
+CANDIDATES = 200    # word_options looks at the first 200 words the tiles make, alphabetically
+
 
 def _minus(word, part):
     """The letters of `word` left after taking out `part`; None if part is not inside."""
@@ -79,8 +81,22 @@ def word_options(game, cards, word=-1, limit=12, exact=True):
         return []
     hint = game.hint_lexicon()
     out = [[], []]
-    for wd in game.lexicon().words_from(base + letters, jokers, total if exact else max(MIN, len(base) + 1), 200):
+    # The first CANDIDATES words alphabetically, kid-list words first, `limit` kept: walked
+    # one at a time and stopped as soon as that list is decided, so at most 2 x limit
+    # entries are held, not 200 words and their actions (Word Cards ran out of memory here
+    # at the console's heap cap: tests/fuzz.py, cookie seed 94 and words seed 143).
+    it = game.lexicon().iter_words_from(base + letters, jokers, total if exact else max(MIN, len(base) + 1))
+    n = 0
+    for wd in it:
+        n += 1
         a = _minus(wd, base) is not None and build_action(game, wd, word if word >= 0 else None, cards)
         if a:
-            out[0 if hint.contains(wd) else 1].append([wd.upper(), a])
+            group = out[0 if hint.contains(wd) else 1]
+            if len(group) < limit:
+                group.append([wd.upper(), a])
+        if n >= CANDIDATES or len(out[0]) >= limit:
+            break
+    close = getattr(it, "close", None)
+    if close:       # MicroPython never closes a dropped generator itself
+        close()
     return (out[0] + out[1])[:limit]
