@@ -43,9 +43,8 @@ class Escape(BaseException):  # not Exception: nothing in the firmware may catch
     """args: (the word of the last line, what to say)."""
 
 
-def _fault_is_an_escape(ui, *told):
-    # (title, body) now; (exception, title) in firmware before the kit: any shape is told
-    raise Escape("ESCAPE", ": ".join([str(x) for x in told]))
+def _fault_is_an_escape(ui, title, body):
+    raise Escape("ESCAPE", title + ": " + body)
 
 
 class FuzzConsole(headless.Console):

@@ -2,7 +2,8 @@
 in a game's menu, and a code given with the console (the browser's ?code=). Loaded only when
 one of them is chosen; the launcher's setup form does the rest (Launcher.setup's code)."""
 from core import codes
-from core.launcher import DAILY, available_games, setup_options
+from core.launcher import DAILY, available_games
+from core.session import setup_options
 from games import catalogue
 from hal.keys import K_A
 

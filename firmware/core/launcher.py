@@ -4,7 +4,7 @@ choose() returns what to play and the caller (main.run) unloads this module
 before the game starts, so its code is not in RAM while a game runs. What must
 survive between visits (the cursor) lives in the session.
 """
-from core.session import load_module, rules_text, unload
+from core.session import load_module, rules_text, setup_options
 from core.ui import Field
 from games import catalogue
 
@@ -37,13 +37,6 @@ def available_games():
             except OSError:
                 pass
     return out
-
-
-def setup_options(game_id):
-    """The options a game's setup.py offers: a few labelled options, never its whole rules core."""
-    offered = load_module("games.%s.setup" % game_id).SETUP
-    unload("games.%s.setup" % game_id)
-    return offered
 
 
 def _games_dir():

@@ -55,14 +55,28 @@ def unload_game(game_id):
     unload("games." + game_id)
 
 
+def _from_setup(game_id, name):
+    """A name of a game's setup.py, read and let go: what reading it loaded (the setup
+    module, and the game's package when no game runs) is unloaded, so neither the
+    launcher nor a running game holds it."""
+    module = "games.%s.setup" % game_id
+    before = set(sys.modules)
+    before.discard(module)      # let go of it even if something had loaded it already
+    value = getattr(load_module(module), name)
+    unload_new(before)
+    return value
+
+
 def rules_text(game_id):
     """A game's rules summary (RULES in its setup.py), read only to be shown, in the
-    launcher or in the game: what reading it loaded (the setup module, and the game's
-    package when no game runs) is let go, so no game holds the text while it plays."""
-    before = set(sys.modules)
-    text = load_module("games.%s.setup" % game_id).RULES
-    unload_new(before)
-    return text
+    launcher or in the game."""
+    return _from_setup(game_id, "RULES")
+
+
+def setup_options(game_id):
+    """The options a game's setup form offers (SETUP in its setup.py): a few labelled
+    options, never its whole rules core."""
+    return _from_setup(game_id, "SETUP")
 
 
 def print_exception(e):

@@ -16,7 +16,7 @@ from core import font
 from core.events import EventLog
 from core.rng import Rng
 from core.rules import Illegal
-from core.session import QuitGame, load_module, unload
+from core.session import QuitGame, load_module, setup_options, unload
 from hal.keys import K_UP, K_DOWN, K_A, K_B, K_MENU
 
 # While a game runs: "app", "game", "waiting" ("decide" on a decision screen, "end"
@@ -329,7 +329,6 @@ class TableApp:
         try:
             load_module("core.stats").record(self.ctx.session, self.ctx.game_id, self.names, self.kinds,
                                              scores, won, groups)
-            unload("core.stats")
         except MemoryError:
             unload("core.stats")    # first: the message needs some memory
             print("pocket-party: out of memory recording the statistics")
@@ -355,14 +354,13 @@ class TableApp:
 def game_code(game_id, kinds, options, seed):
     """The game code (core.codes) of a new game, from the seed state its generator starts
     at; None for a game codes do not cover. Its setup.py and the codes are let go at once."""
-    name = "games.%s.setup" % game_id
+    offered = setup_options(game_id)
     codes = load_module("core.codes")
     try:
-        return codes.encode(game_id, kinds, options, load_module(name).SETUP, seed)
+        return codes.encode(game_id, kinds, options, offered, seed)
     except ValueError:  # options or a seat kind no setup screen offers (a test's, a tool's)
         return None
     finally:
-        unload(name)
         unload("core.codes")
 
 
