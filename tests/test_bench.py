@@ -329,3 +329,16 @@ def test_resident_heap_steps_run_under_micropython():
     if bench_pico.wasm_ready():
         w = bench_pico.resident_peak("wasm", "dizzle", 2)
         assert w is not None and 16 * 1024 < w < live   # 32-bit objects: less than the 64-bit port
+
+
+def test_strength_interval_and_pairs():
+    """The strength table's 95% interval (Wilson) and its pairs: a level is played only
+    where the game has it, and a missing reference player is a clear error."""
+    low, high = bench.wilson(65, 100)
+    assert 0.55 < low < 0.65 < high < 0.74
+    assert bench.wilson(0, 0) == (0.0, 1.0)
+    wins, ties, strong, weak = bench.strength_pair("dizzle", "normal", "easy", 4)
+    assert 0 <= wins + ties <= 4 and strong > weak
+    import selfplay
+    with pytest.raises(ValueError, match="no reference player"):
+        selfplay.play("dice", 1, 1, [selfplay.REFERENCE], None, out=lambda s: None)

@@ -26,8 +26,11 @@ speed budgets apply to the estimate.
 - keys:      key press to frame sent over sessions that visit every screen, and
              the longest work with the screen unchanged. Budgets: median <= 30 ms,
              max <= 100 ms; <= 300 ms.
-- strength:  'normal' against 'easy' in 2-player games over --seeds seeds (seats
-             alternate), with both levels' mean scores. Target: normal wins >= 65%.
+- strength:  2-player games over --seeds seeds (seats alternate): normal against
+             easy, hard against normal (where a game has hard) and hard against the
+             outside reference player tools/ref_<game>.py (where there is one), wins
+             with a 95% interval and mean scores; then each level's solo games.
+             Target: normal wins >= 65% against easy, hard >= 65% against normal.
 - dictionary: tools/bench_dictionary.py, then its 8 tiles + 1 joker search in
              estimated Pico ms with the file reads. Budget: max <= 300 ms.
 """
@@ -260,26 +263,88 @@ def bench_heap32():
     bench_pico.bench_heap32()
 
 
-def bench_strength(seeds):
-    print("== Bot strength: normal vs easy, 2 players, %d seeds (target: normal wins >= 65%%)" % seeds)
+# Each pair plays 2-player games over the seeds, seats alternating; a win is the game
+# won alone (a shared win counts for neither). A pair is played when both levels exist:
+# "hard" where a game's bot offers it, "ref" where tools/ref_<game>.py does.
+STRENGTH_PAIRS = (("normal", "easy", 0.65), ("hard", "normal", 0.65), ("hard", "ref", None))
+
+
+def wilson(wins, n, z=1.96):
+    """The 95% interval of a win rate (Wilson's score interval), as two fractions."""
+    if not n:
+        return 0.0, 1.0
+    p = wins / float(n)
+    centre = p + z * z / (2 * n)
+    spread = z * ((p * (1 - p) + z * z / (4 * n)) / n) ** 0.5
+    return (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
+
+
+def strength_pair(gid, strong, weak, seeds):
+    """(wins, ties, strong's mean score, weak's mean score) of strong against weak."""
     import selfplay
+    wins = ties = 0
+    totals = [0, 0]
+    for seed in range(1, seeds + 1):
+        levels = [strong, weak] if seed % 2 else [weak, strong]
+        res = selfplay.play(gid, 2, seed, levels, None, out=lambda s: None)
+        seat = levels.index(strong)
+        if res["winners"] == [seat]:
+            wins += 1
+        elif seat in res["winners"]:
+            ties += 1
+        totals[0] += res["scores"][seat]
+        totals[1] += res["scores"][1 - seat]
+    return wins, ties, totals[0] / float(seeds), totals[1] / float(seeds)
+
+
+def bench_strength(seeds):
+    import selfplay
+    print("== Bot strength: 2 players, %d seeds a pair, seats alternating; wins with the 95%% interval"
+          " (target: each level wins >= 65%% against the one below)" % seeds)
     for entry in GAMES:
         gid, lo, hi = entry.id, entry.min_players, entry.max_players
-        if not (lo <= 2 <= hi):
+        if gid == "dice" or not (lo <= 2 <= hi):
             continue
-        wins = 0
-        totals = {"normal": 0, "easy": 0}
-        for seed in range(1, seeds + 1):
-            levels = ["normal", "easy"] if seed % 2 else ["easy", "normal"]
-            res = selfplay.play(gid, 2, seed, levels, None, out=lambda s: None)
-            normal_seat = levels.index("normal")
-            if res["winners"] == [normal_seat]:
-                wins += 1
-            totals["normal"] += res["scores"][normal_seat]
-            totals["easy"] += res["scores"][1 - normal_seat]
-        print("  %-8s normal wins %5.1f%%   mean score normal %.1f, easy %.1f   %s" % (
-            gid, 100.0 * wins / seeds, totals["normal"] / float(seeds), totals["easy"] / float(seeds),
-            "ok" if wins >= 0.65 * seeds else "BELOW TARGET"))
+        levels = _path.game_modules(gid)[1].LEVELS
+        for strong, weak, target in STRENGTH_PAIRS:
+            if strong not in levels or weak != selfplay.REFERENCE and weak not in levels:
+                continue
+            try:
+                wins, ties, mean_strong, mean_weak = strength_pair(gid, strong, weak, seeds)
+            except ValueError as e:     # no tools/ref_<game>.py
+                print("  %-8s %s vs %s: %s" % (gid, strong, weak, e))
+                continue
+            low, high = wilson(wins, seeds)
+            verdict = "(reference, no target)" if target is None else (
+                "PASS" if wins >= target * seeds else "FAIL")
+            print("  %-8s %-6s vs %-6s wins %5.1f%% [%4.1f-%4.1f]  ties %d   mean score %.1f vs %.1f   %s" % (
+                gid, strong, weak, 100.0 * wins / seeds, 100 * low, 100 * high, ties, mean_strong,
+                mean_weak, verdict))
+    bench_solo(seeds)
+
+
+def bench_solo(seeds):
+    """Solo games: each level's mean score and, where the rules rate a solo score
+    (rules.rating), how often each rating is reached."""
+    import selfplay
+    print("== Solo: each level alone, %d seeds" % seeds)
+    for entry in GAMES:
+        gid = entry.id
+        if gid == "dice" or entry.min_players != 1:
+            continue
+        rules, bot = _path.game_modules(gid)
+        for level in bot.LEVELS:
+            total = 0
+            ratings = {}
+            for seed in range(1, seeds + 1):
+                score = selfplay.play(gid, 1, seed, [level], None, out=lambda s: None)["scores"][0]
+                total += score
+                if hasattr(rules, "rating"):
+                    name = rules.rating(score)
+                    ratings[name] = ratings.get(name, 0) + 1
+            spread = ", ".join("%s %d%%" % (name, round(100.0 * ratings[name] / seeds))
+                               for name in sorted(ratings, key=lambda n: -ratings[n]))
+            print("  %-8s %-6s mean score %.1f   %s" % (gid, level, total / float(seeds), spread))
 
 
 def dictionary_image(d):

@@ -1,6 +1,6 @@
 """Play a whole game with computer players and print a transcript.
 
-    python tools/selfplay.py GAME --players N --seed S [--levels easy,normal]
+    python tools/selfplay.py GAME --players N --seed S [--levels easy,normal,hard,ref]
                              [--opt name=value ...] [--timing]
     micropython -X heapsize=96K tools/selfplay.py GAME ...
 
@@ -88,6 +88,19 @@ def parse_args(argv):
     return args
 
 
+REFERENCE = "ref"   # the level of tools/ref_<game>.py: the benchmark's outside player
+
+
+def reference_player(game_id):
+    """tools/ref_<game>.py: a stronger, slower player written only for the benchmark
+    (make bench strength), never on the console. Its choose(game, level, rng) is
+    called as a bot's is."""
+    try:
+        return __import__("ref_" + game_id)
+    except ImportError:
+        raise ValueError("no reference player for %s (tools/ref_%s.py)" % (game_id, game_id))
+
+
 def play(game_id, players, seed, levels=None, opts=None, out=print, timing=None):
     rules, bot = _path.game_modules(game_id)
     if players is None:
@@ -95,10 +108,15 @@ def play(game_id, players, seed, levels=None, opts=None, out=print, timing=None)
     if players < rules.MIN_PLAYERS or players > rules.MAX_PLAYERS:
         raise ValueError("%s takes %d to %d players" % (game_id, rules.MIN_PLAYERS, rules.MAX_PLAYERS))
     if not levels:
-        levels = [bot.LEVELS[-1]]
+        levels = ["normal" if "normal" in bot.LEVELS else bot.LEVELS[-1]]
+    players_of = {}     # level -> the module whose choose() plays it
     for lv in levels:
-        if lv not in bot.LEVELS:
-            raise ValueError("unknown level '%s' (known: %s)" % (lv, ", ".join(bot.LEVELS)))
+        if lv == REFERENCE:
+            players_of[lv] = reference_player(game_id)
+        elif lv in bot.LEVELS:
+            players_of[lv] = bot
+        else:
+            raise ValueError("unknown level '%s' (known: %s, %s)" % (lv, ", ".join(bot.LEVELS), REFERENCE))
     seat_levels = [levels[i % len(levels)] for i in range(players)]
     game = rules.Game(players, opts, Rng(seed))
     bot_rng = Rng(seed ^ 0x5A5A)
@@ -110,7 +128,7 @@ def play(game_id, players, seed, levels=None, opts=None, out=print, timing=None)
         seat = game.to_act()
         m0 = _path.mem_total()
         t0 = _path.ticks_us()
-        action = bot.choose(game, seat_levels[seat], bot_rng)
+        action = players_of[seat_levels[seat]].choose(game, seat_levels[seat], bot_rng)
         if timing is not None:
             us = _path.ticks_diff(_path.ticks_us(), t0)
             timing.append(us, _path.mem_total() - m0)
