@@ -28,6 +28,9 @@ SHOTS = [
     ("rules", "The rules summary", "GAME_clever" + " DOWN" * 8 + " A A MENU DOWN DOWN A"),
     ("resume", "A saved game: resume it", "GAME_clever" + " DOWN" * 8 + " A A MENU DOWN A A"),
     ("game_code", "The game's code: the same dice again", "GAME_clever" + " DOWN" * 8 + " A A MENU" + " DOWN" * 4 + " A"),
+    # a die picked, then A+B: Undo is the last item (UP from Resume); before any action, its reason
+    ("undo", "Undo in the game menu", "GAME_clever" + " DOWN" * 8 + " A A MENU UP"),
+    ("undo_refused", "Nothing to undo yet: the reason", "GAME_clever" + " DOWN" * 8 + " A MENU UP A"),
     ("dice", "Dice roller: pick dice to re-roll", "GAME_dice A RIGHT A RIGHT RIGHT A"),
     ("fairness", "Dice roller: fairness check", "GAME_dice A " + "RIGHT " * 6 + "A " * 20 + "RIGHT A"),
 ]

@@ -38,6 +38,20 @@ class EventLog:
                 out.append(self.texts[i])
         return out
 
+    def rewind(self, count):
+        """Forget the texts noted since `count` texts had been noted (an action undone):
+        nobody is told of it any more."""
+        drop = self.count - count
+        if drop > 0:
+            keep = max(0, len(self.texts) - drop)
+            del self.texts[keep:]
+            del self.actors[keep:]
+            self.count = count
+            seen = self.seen
+            for seat in range(len(seen)):
+                if seen[seat] > count:
+                    seen[seat] = count
+
     def mark_seen(self, seat):
         self.seen[seat] = self.count
 

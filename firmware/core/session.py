@@ -275,23 +275,28 @@ class Context:
                 self.ui.on_sleep()  # the game's own save of where it stands
             raise QuitGame()
 
-    def open_menu(self):
-        """The in-game menu (A+B held). Returns 'resume' or 'quit' (the caller saves)."""
+    def open_menu(self, undo=False):
+        """The in-game menu (A+B held). Returns 'resume', 'quit' (the caller saves) or,
+        when undo is offered (a person's own decision), 'undo'."""
         ui = self.ui
         ui.in_menu = True
         try:
-            return self._menu(ui)
+            return self._menu(ui, undo)
         finally:
             ui.in_menu = False
 
-    def _menu(self, ui):
+    def _menu(self, ui, undo):
         while True:
             items = ["Resume", "Save and quit", "Rules summary", "Settings"]
             if self.code:
                 items.append("Game code")
+            if undo:        # last: the other items keep their places (UP from Resume reaches it)
+                items.append("Undo")
             choice = ui.menu("Game menu", items)
             if choice in (-1, -2, 0):
                 return "resume"
+            if undo and choice == len(items) - 1:
+                return "undo"
             if choice == 1:
                 return "quit"
             if choice == 2:

@@ -17,6 +17,7 @@ from core.events import EventLog
 from core.rng import Rng
 from core.rules import Illegal
 from core.session import QuitGame, load_module, setup_options, unload
+from core.undo import NOTHING, TakeBack
 from hal.keys import K_UP, K_DOWN, K_A, K_B, K_MENU
 
 # While a game runs: "app", "game", "waiting" ("decide" on a decision screen, "end"
@@ -26,6 +27,12 @@ from hal.keys import K_UP, K_DOWN, K_A, K_B, K_MENU
 LIVE = {}
 
 READ_ROWS = 5       # event rows under the title bar
+
+
+class _Undone(Exception):
+    # raised by the game menu's Undo: the decision screens of the person to act are
+    # left (whatever they held is of the game before) and opened again on the game
+    pass
 
 
 class _BackTo(Exception):
@@ -49,6 +56,8 @@ class TableApp:
         self.screens = []
         self.stats_kept = False   # the statistics have this game (at its end screen)
         self.bot_rng = Rng()
+        self.takeback = TakeBack()  # the person's actions of this turn that Undo can take back
+        self.deciding = -1          # the seat whose person is deciding now (Undo is theirs)
         seats = setup["seats"] if saved is None else saved["seats"]
         self.names = [str(s["name"]) for s in seats]
         self.kinds = [str(s["kind"]) for s in seats]
@@ -66,6 +75,7 @@ class TableApp:
             self.game = self.restore_game(saved["game"])
             self.bot_rng.setstate(saved["bot_rng"])
             self.log.load(saved["log"])
+            self.takeback.load(saved.get("undo"))
             self.restore_more(saved)
         ctx.code = self.code
         self.humans = self.kinds.count("human")
@@ -97,6 +107,10 @@ class TableApp:
 
     def restore_more(self, saved):
         """Anything the app saved beside the game (save_more)."""
+
+    def undone(self):
+        """The game was put back by Undo (self.game is a new object): forget anything
+        the app keeps of the game before."""
 
     def save_more(self, data):
         """Add the app's own items to the save dict."""
@@ -136,6 +150,7 @@ class TableApp:
     def play(self):
         game = self.game
         self.ui.on_sleep = self.save
+        self.ui.menu_hook = self.menu   # A+B on the kit's own screens too: Undo is offered there
         self.begin()
         self.save_soon()
         mark = self.turn_mark()
@@ -144,11 +159,18 @@ class TableApp:
             if self.kinds[seat] == "human":
                 self.hand_to(seat)
                 self.news(seat)
-                self.decide(seat)
+                self.deciding = seat
+                try:
+                    self.decide(seat)
+                except _Undone:     # the same person decides again, on the game put back
+                    pass
+                self.deciding = -1
+                game = self.game
             else:
                 self.robot(seat)
             if self.turn_mark() != mark:
                 mark = self.turn_mark()
+                self.takeback.clear(NOTHING)
                 self.turn_over()
                 self.save_soon()
         self.ui.on_sleep = None     # finished: sleeping on the end screen must not save it again
@@ -175,18 +197,41 @@ class TableApp:
             seats.append({"name": self.names[s], "kind": self.kinds[s]})
         # with nobody at the table, seat 0's unread events are shown at the end
         data = {"seats": seats, "game": self.game.to_save(), "bot_rng": list(self.bot_rng.getstate()),
-                "log": self.log.to_save(people or [0]), "code": self.code}
+                "log": self.log.to_save(people or [0]), "code": self.code, "undo": self.takeback.to_save()}
         self.save_more(data)
         self.ctx.save_game(data)
 
     def apply(self, action):
-        """A person's action: True, or False with the rules' reason shown."""
+        """A person's action: True, or False with the rules' reason shown. Every action
+        of a person goes through here: Undo replays them (core.undo)."""
+        game = self.game
+        seat = game.to_act()
+        seen = game.revealed()
+        self.takeback.before(game, seat, self.log.count)
         try:
-            self.game.apply(action)
+            game.apply(action)
         except Illegal as e:
+            self.takeback.refused()
             self.refuse(e.reason)
             return False
+        self.takeback.after(game, seat, action, seen)
         return True
+
+    def undo(self):
+        """The game menu's Undo: the last action of the person to act taken back, or why
+        it cannot be (a box over the screen)."""
+        seat = self.game.to_act()
+        why = self.takeback.reason(seat)
+        if why:
+            self.refuse(why)
+            return
+        self.ui.busy()      # a copy of the game restored and its turn played again
+        game, mark = self.takeback.undo(self.restore_game)
+        self.game = game
+        LIVE["game"] = game
+        self.log.rewind(mark)
+        self.undone()
+        raise _Undone()
 
     def think(self, bot, seat):
         """The action bot.choose picks for the computer player in seat, with the busy
@@ -209,11 +254,18 @@ class TableApp:
         its save already cleared, is not saved again); Resume goes back as it was."""
         waiting = LIVE.get("waiting")
         LIVE["waiting"] = "continue"
-        if self.ctx.open_menu() == "quit":
-            if not self.game.is_over():
+        # Undo in a person's own decision only (not while a computer plays or a pass
+        # screen is up): in pass-and-play the holder is the one to act
+        game = self.game
+        offer = not game.is_over() and self.deciding == game.to_act()
+        choice = self.ctx.open_menu(offer)
+        if choice == "quit":
+            if not game.is_over():
                 self.save()
             raise QuitGame()
         LIVE["waiting"] = waiting
+        if choice == "undo":
+            self.undo()
 
     def pause(self, ms):
         """A pause any key cuts short; A+B opens the game menu."""

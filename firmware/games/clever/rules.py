@@ -43,6 +43,11 @@ class Game(State):
     """The turn flow. State (in games/clever/__init__.py) holds the state
     a screen reads: see docs/clever.md."""
     OPTIONS = OPTIONS
+    def revealed(self):
+        # changes when the game shows something new (core.undo: an action after which it
+        # changed cannot be undone): dice come from the generator or the forced queue
+        return (self.rng.getstate(), len(self.forced))
+
 
     def start(self):
         if self.opts["start_player"] == "random":

@@ -41,6 +41,11 @@ class Game(GameBase):
         self.rng = rng
         self._setup(nplayers, o)
 
+    def revealed(self):
+        # changes when the game shows something new (core.undo: an action after which it
+        # changed cannot be undone): dice come from the generator or the forced queue
+        return (self.rng.getstate(), len(self.forced))
+
     def start(self):
         if self.phase != "new":
             raise Illegal("The game has already started")

@@ -63,6 +63,11 @@ class Game(Sheets):
         self.forced = []
         self.events = []
 
+    def revealed(self):
+        # changes when the game shows something new (core.undo: an action after which it
+        # changed cannot be undone): dice come from the generator or the forced queue
+        return (self.rng.getstate(), len(self.forced))
+
     def _roll(self, k):
         return sorted(self.forced.pop(0) if self.forced else self.rng.roll(6) for _ in range(k))
 

@@ -86,6 +86,11 @@ class Game(Cards):
         self.events = []
         self.started = False
 
+    def revealed(self):
+        # changes when the game shows something new (core.undo: an action after which it
+        # changed cannot be undone): a card drawn or traded, an action card played
+        return (self.rng.getstate(), len(self.forced), len(self.deck), len(self.discard))
+
     def lexicon(self, name=None):
         # The word list that decides what is a word (or list `name`, opened once).
         if name is None:

@@ -1,0 +1,128 @@
+"""Undo: taking back a person's last actions of their turn, one at a time.
+
+Pure (no I/O): it works on any rules core through what every Game offers,
+to_save() / from_save(), apply(), to_act() and revealed(), so it runs the same under
+CPython and MicroPython (tests/test_undo.py plays it in every game).
+
+How: at a person's first action since their turn began (or since the last thing
+revealed in it) the game is copied as its save data (the base); every action taken
+back since is kept in order. Undoing the last one restores the base and plays the
+others again: the rules are deterministic and the base holds the dice generator's
+state, so the game is exactly as it was before that action. One copy of the game
+and a few short strings, instead of a copy per action.
+
+Nothing may be taken back once the game showed something new (dice rolled, a card
+drawn, a hand seen: Game.revealed() changed across the action), once the turn passed
+to someone else, or a new turn began: the kit forgets the actions then (clear()), with
+the reason a player is told. In pass-and-play each person can undo only their own
+actions: the record is of one seat, and another seat's first action starts a new one.
+"""
+
+NOTHING = "Nothing to undo: you have not acted in this turn yet."
+ALL_UNDONE = "Nothing more to undo in this turn."
+TURN_OVER = "Your turn was over: it cannot be undone."
+REVEALED = "Something new was revealed since (dice or cards): your moves before it stay."
+
+
+def copy_data(value):
+    # a deep copy of save data (dicts, lists, bytearrays; the rest is immutable): the
+    # base must not change with the game, nor a restored game share it
+    if isinstance(value, dict):
+        out = {}
+        for key in value:
+            out[key] = copy_data(value[key])
+        return out
+    if isinstance(value, list):
+        return [copy_data(item) for item in value]
+    if isinstance(value, bytearray):
+        return bytearray(value)
+    return value
+
+
+class TakeBack:
+    """The actions of one person's turn that may still be undone."""
+    __slots__ = ("seat", "base", "actions", "marks", "why")
+
+    def __init__(self):
+        self.seat = -1
+        self.base = None        # the game's save data before the first of `actions`
+        self.actions = []       # the person's actions since, oldest first
+        self.marks = []         # per action: the event log's count before it
+        self.why = NOTHING      # what a person is told when there is nothing to undo
+
+    def clear(self, why):
+        self.seat = -1
+        self.base = None
+        self.actions = []
+        self.marks = []
+        self.why = why
+
+    def can_undo(self, seat):
+        return self.seat == seat and len(self.actions) > 0
+
+    def reason(self, seat):
+        """Why seat has nothing to undo ('' when it has)."""
+        if self.seat != seat:
+            return NOTHING
+        return "" if self.actions else self.why
+
+    def before(self, game, seat, log_count):
+        """Called before seat's action is applied: the base, at the first one."""
+        if self.seat != seat:
+            self.clear(NOTHING)
+            self.seat = seat
+        if self.base is None:
+            self.base = copy_data(game.to_save())
+            self.actions = []
+            self.marks = []
+        self.marks.append(log_count)
+
+    def refused(self):
+        """The action called before() for was refused by the rules."""
+        self.marks.pop()
+        if not self.actions:
+            self.base = None
+
+    def after(self, game, seat, action, revealed_before):
+        """Called after seat's action was applied."""
+        if game.is_over() or game.to_act() != seat:
+            self.clear(TURN_OVER)
+            self.seat = seat
+        elif game.revealed() != revealed_before:
+            self.clear(REVEALED)
+            self.seat = seat
+        else:
+            self.actions.append(action)
+
+    def undo(self, restore):
+        """The game as it was before the last action, made by restore(save data) and the
+        actions before it played again; returns (game, the event log's count to go back
+        to). ValueError(reason) when there is nothing to undo."""
+        if not self.actions:
+            raise ValueError(self.why)
+        game = restore(copy_data(self.base))
+        self.actions.pop()
+        mark = self.marks.pop()
+        for action in self.actions:
+            game.apply(action)
+        game.pop_events()       # told when they were first played
+        if not self.actions:
+            self.base = None
+            self.why = ALL_UNDONE
+        return game, mark
+
+    def to_save(self):
+        return {"seat": self.seat, "base": self.base, "actions": list(self.actions),
+                "marks": list(self.marks), "why": self.why}
+
+    def load(self, data):
+        """A saved TakeBack (to_save); a save without one (an older version's) has none."""
+        if not data:
+            return
+        self.seat = int(data["seat"])
+        self.base = data["base"]
+        self.actions = [str(a) for a in data["actions"]]
+        self.marks = [int(m) for m in data["marks"]]
+        self.why = str(data["why"])
+        if len(self.marks) != len(self.actions) or (self.actions and self.base is None):
+            raise ValueError("undo record of another shape")
