@@ -9,9 +9,11 @@ speed budgets apply to the estimate.
 
 - heap:      the smallest -X heapsize (KB) under which the launcher's menus and a
              full 4-player computer game of each game complete on the MicroPython
-             unix port (bisected). Budget 96 KB, aim 64 KB. For the record, also
-             the launcher then each game's own screens (the whole console), with
-             the most heap each session holds live.
+             unix port (bisected), from the precompiled tree (what a console loads),
+             and the launcher then each game's own screens (the whole console), with
+             the most heap each session holds live. Budget: the console's heap,
+             a Pico's ~190 KB at 32 bits = 260 KB on this 64-bit port
+             (CONSOLE_HEAP_KB); aim 190 KB, room for a linked game's channel.
 - display:   bytes sent to the display per frame over a scripted launcher
              session, against the 1024-byte full frame, and the implied I2C time
              at 400 kHz. Budget: median under 30% of a full frame.
@@ -193,11 +195,23 @@ def live_peak(keys):
     return max(peaks) if rc == 0 and peaks else None
 
 
+# A Pico has about 190 KB of heap with 32-bit objects; this 64-bit port needs 1.36-1.42
+# times as much for the same objects (the heap32 section: resident heap, 64-bit against
+# the 32-bit WebAssembly port), so a console's heap is about 260 KB here: the budget
+# (tests/fuzz.py runs its sequences under the same cap). It was 96 KB while the source
+# tree had to compile on the device; the console loads .mpy files (or a ROMFS image).
+CONSOLE_HEAP_KB = 260
+HEAP_AIM_KB = 190
+
+
 def bench_heap():
-    print("== Heap: smallest MicroPython heap that completes (budget 96 KB, aim 64 KB)")
+    print("== Heap: smallest MicroPython heap that completes, from the precompiled tree (budget %d KB:"
+          " a Pico's ~190 KB at 32 bits; aim %d KB)" % (CONSOLE_HEAP_KB, HEAP_AIM_KB))
     print("  On the 64-bit unix port pointers are 8 bytes and heap blocks 32, twice a 32-bit")
     print("  console's; the headless harness (scripted pins, bus, output) is part of each session.")
-    print("  The budget's items: the launcher, and a full 4-player computer game of each game.")
+    print("  The budget's items: the launcher, a full 4-player computer game of each game, and")
+    print("  the whole console: the launcher, then a game's own screens (a picked game starts after")
+    print("  a reset, as on a console).")
     kb = smallest_heap(lambda kb: console_ok(MENU_KEYS, kb))
     print("  %-28s %s   (live at most %s)" % ("launcher menus", verdict_kb(kb), live_kb(MENU_KEYS)))
     for entry in GAMES:
@@ -206,15 +220,11 @@ def bench_heap():
         args = ["tools/selfplay.py", gid, "--players", str(n), "--seed", "1"]
         kb = smallest_heap(lambda kb: heap_ok(args, kb, "RESULT"))
         print("  %-28s %s" % ("%s, %d player%s" % (gid, n, "s" if n > 1 else ""), verdict_kb(kb)))
-    print("  The whole console, for the record (not a budget item): the launcher, then a game's")
-    print("  own screens, views and all; a picked game starts after a reset, as on a console.")
-    print("  See docs/app-api.md (Memory) for what a console has.")
     sessions = [("launcher, then %s" % entry.id, game_session_keys(entry.id)) for entry in GAMES]
     sessions.append(("every game in turn, twice", every_game_keys()))
     for label, keys in sessions:
         kb = smallest_heap(lambda kb: console_ok(keys, kb))
-        print("  %-28s %s   (live at most %s)" % (label, "%4d KB" % kb if kb else "FAILS even at 512 KB",
-                                                  live_kb(keys)))
+        print("  %-28s %s   (live at most %s)" % (label, verdict_kb(kb), live_kb(keys)))
 
 
 def live_kb(keys):
@@ -225,7 +235,7 @@ def live_kb(keys):
 def verdict_kb(kb):
     if kb is None:
         return "FAILS even at 512 KB"
-    return "%4d KB  %s" % (kb, "ok" if kb <= 64 else ("within budget" if kb <= 96 else "OVER BUDGET"))
+    return "%4d KB  %s" % (kb, "PASS" if kb <= CONSOLE_HEAP_KB else "FAIL") + ("" if kb <= HEAP_AIM_KB else " (over the aim)")
 
 
 def bench_display():
