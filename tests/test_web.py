@@ -154,6 +154,21 @@ def test_word_cards_script_matches_simulator(server):
     assert_same(canvas_rgb(out), sim_image(5, WORDS), "words")
 
 
+CLEVER_TURN = "DOWN A A" + " DOWN" * 8 + " A"     # a new Clever Kids game: the first pick screen
+
+
+def test_undo_in_the_browser_is_the_simulators(server):
+    """A die picked, then A+B, Undo (the menu's last item): the pick screen as it was,
+    in the browser as in the simulator."""
+    keys = CLEVER_TURN + " A MENU UP A"
+    out = scripted(server, 1, keys)
+    undone = sim_image(1, keys)
+    assert_same(canvas_rgb(out), undone, "undo")
+    # the pick screen again (its joker help was shown once: not again), not the crosses'
+    assert undone.tobytes() != sim_image(1, CLEVER_TURN + " A").tobytes()
+    assert undone.tobytes() == sim_image(1, CLEVER_TURN + " A MENU UP A A MENU UP A").tobytes()
+
+
 def _play(keys, tap=()):
     """Real-time steps: each key pressed on the keyboard (or tapped with the mouse on
     the on-screen button when its position is in tap), then wait for the frames to settle."""
