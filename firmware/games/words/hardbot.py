@@ -5,7 +5,7 @@ nothing fits (normal against normal: 36% of all turns are draws). Hard spends it
 budget there and on the order of its turns, not on more searches of the whole hand:
 - the same best word step as normal (moves.best_steps, one search a decision);
 - with a small hand, the ways out normal does not look for, cheap there (a few
-  tiles a search): a table word respelled with hand letters (CAT + S, R -> CARTS),
+  tiles a search): a table word respelled with hand letters (CAT + L, E -> CLEAT),
   one walk per short table word; a new word of hand letters and letters taken from
   table words (one from each, every word left a word), one best_words search;
 - action cards first when they are only a burden (see _action).
