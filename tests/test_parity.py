@@ -75,6 +75,22 @@ def test_selfplay_identical_under_micropython(game, players, seed, mpy_env):
     assert_same_transcript(args, mpy_env)
 
 
+# A game with a hard seat per title (issue 15): one line a game, levels hard,normal. A hard
+# seat loads its own module on top of the rules and the other bots (Word Cards: hardbot,
+# 2.9 KB precompiled; its 2-player game seed 1 needs 97 KB here, normal,easy 93 KB, both
+# short by their last line's 512 bytes), so these runs get HARD_HEAP.
+HARD_HEAP = "104K"
+HARD_CASES = [
+    ("words", 2, 1),
+]
+
+
+@pytest.mark.parametrize("game,players,seed", HARD_CASES)
+def test_hard_selfplay_identical_under_micropython(game, players, seed, mpy_env):
+    assert_same_transcript(["tools/selfplay.py", game, "--players", str(players), "--seed", str(seed),
+                            "--levels", "hard,normal"], mpy_env, HARD_HEAP)
+
+
 @pytest.mark.parametrize("game,players", [(e.id, min(4, e.max_players)) for e in GAMES])
 def test_selfplay_from_source_fits_the_heap(game, players):
     """No PP_FIRMWARE: MicroPython compiles the game's .py files itself."""

@@ -160,3 +160,119 @@ def test_bots_decide_as_with_the_plain_searches():
     finally:
         for lx in lists.values():
             lx.close()
+
+
+# ---------------------------------------------------------------- the hard level (issue 15)
+def test_hard_finishes_games_of_every_player_count():
+    opts = (None, {"mode": "children"}, {"scoringVariant": True, "matchRounds": 2},
+            {"initialMeldSameTurn": False, "multipleTakesPerTurn": False, "emptyDrawPile": "no_draw"})
+    for i in range(len(opts)):
+        for players in (2, 3, 4):
+            for levels in (["hard"], ["hard", "normal"], ["easy", "hard"]):
+                r = selfplay.play("words", players, 60 + i, levels, opts[i], lambda s: None)
+                assert r["winners"], (i, players, levels)
+
+
+def test_hard_is_reproducible_from_the_seed():
+    for seed, players in ((5, 2), (6, 4)):
+        runs = []
+        for _ in range(2):
+            lines = []
+            selfplay.play("words", players, seed, ["hard", "normal"], None, lines.append)
+            runs.append(lines)
+        assert runs[0] == runs[1]
+        assert any(" P0 " in line for line in runs[0])
+
+
+def test_hard_beats_normal_more_often_than_not():
+    """100 two-player games, seats alternating (500 seeds in make bench: docs/words.md)."""
+    won = 0
+    for seed in range(1, 101):
+        levels = ["hard", "normal"] if seed % 2 else ["normal", "hard"]
+        r = selfplay.play("words", 2, seed, levels, None, lambda s: None)
+        if r["winners"] == [levels.index("hard")]:
+            won += 1
+    assert won > 55, "hard won only %d of 100" % won
+
+
+def test_hard_uses_only_what_its_seat_knows():
+    """The other hands and the deck reshuffled (what the seat cannot see): the same choice."""
+    shuffler = Rng(5)
+    checked = 0
+    for seed in range(12):
+        g = rules.Game(2 + seed % 3, None, Rng(seed))
+        g.start()
+        brng = Rng(seed + 1)
+        n = 0
+        while not g.is_over() and n < 150:
+            seat = g.to_act()
+            state = brng.getstate()
+            a = bot.choose(g, "hard", brng)
+            for _ in range(2):
+                other = Rng(1)
+                other.setstate(state)
+                assert bot.choose(_hide(g, seat, shuffler), "hard", other) == a
+                checked += 1
+            g.apply(a)
+            n += 1
+    assert checked > 200
+
+
+def test_hard_save_and_resume_plays_on_identically():
+    seed, players = 14, 2
+    levels = ["hard", "normal"]
+    g = rules.Game(players, None, Rng(seed))
+    g.start()
+    g.pop_events()
+    full = _transcript(g, Rng(seed ^ 0x5A5A), levels)
+    for cut in range(1, len(full) - 1, 4):
+        g = rules.Game(players, None, Rng(seed))
+        g.start()
+        g.pop_events()
+        brng = Rng(seed ^ 0x5A5A)
+        head = _transcript(g, brng, levels, cut)[:-1]
+        g2 = rules.Game.from_save(json.loads(json.dumps(g.to_save())))
+        brng2 = Rng(1)
+        brng2.setstate(brng.getstate())
+        assert head + _transcript(g2, brng2, levels) == full, "resume at action %d differs" % cut
+
+
+def _table_cat_hand(letters):
+    """Seat 0 has laid out CAT (children's deck) and holds exactly `letters`; its turn."""
+    g = rules.Game(2, {"mode": "children"}, Rng(1))
+    g.force(list("CATZQXJ") + list("MNOPUVY"))
+    g.start()
+    g.pop_events()
+    names = [rules.card_name(c) for c in g.hands[0]]      # A C J Q T X Z
+    g.apply("new %d %d %d" % (names.index("C"), names.index("A"), names.index("T")))
+    g.apply("commit")
+    g.apply("draw")             # seat 1
+    hand = []
+    for ch in letters:
+        for c in g.deck:
+            if rules.card_name(c) == ch and c not in hand:
+                hand.append(c)
+                break
+    g.deck = [c for c in g.deck if c not in hand] + g.hands[0]
+    g.hands[0] = sorted(hand, key=rules.card_key)
+    g.pop_events()
+    return g
+
+
+def _turn(g, level):
+    brng = Rng(2)
+    acts = []
+    while g.turn == 0 and not g.is_over() and len(acts) < 10:
+        acts.append(bot.choose(g, level, brng))
+        g.apply(acts[-1])
+    return acts
+
+
+def test_hard_goes_out_by_respelling_a_table_word_where_normal_draws():
+    """Hand L, E and the table CAT: no single letter fits CAT, so normal draws; hard
+    respells CAT with both (CLEAT) and goes out."""
+    assert _turn(_table_cat_hand("LE"), "normal") == ["draw"]
+    g = _table_cat_hand("LE")
+    acts = _turn(g, "hard")
+    assert acts[0].startswith("set 0 ") and acts[-1] == "commit", acts
+    assert g.is_over() and g.winners() == [0]

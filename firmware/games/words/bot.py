@@ -11,13 +11,35 @@ normal: several steps a turn, each the one that sheds the most and the most
         awkward cards: new words, a letter put into a table word, a new word
         with one letter taken from a table word; jokers only with small hands;
         action cards aimed at the player with the fewest cards.
+hard:   normal's search, plus respelled table words and words with taken
+        letters while the hand is small; action cards played for the race
+        (hardbot.py, imported only when a hard seat plays).
 """
 from games.words import data
 from games.words.table import LOWER, KIND, VALUE
 from games.words.moves import HARD, best_steps
 from games.words.hints import build_action
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
+
+
+def give_away(hand, h):
+    """Index of the card to give in a trade (never h, the action card): the most
+    awkward letter, a doubled letter before a single one, a joker last."""
+    best = -99
+    g = 0
+    for i in range(len(hand)):
+        c = hand[i]
+        v = -10 if KIND[c] == data.KIND_JOKER else 1
+        if KIND[c] == data.KIND_LETTER:
+            v = 2 * HARD[VALUE[c]] - (LOWER[VALUE[c]] in "aeiou")
+            for d in hand:
+                if d != c and KIND[d] == data.KIND_LETTER and VALUE[d] == VALUE[c]:
+                    v += 1
+        if i != h and v > best:
+            best = v
+            g = i
+    return g
 
 
 def _action_card(game, level, rng, attack_only=False):
@@ -42,19 +64,8 @@ def _action_card(game, level, rng, attack_only=False):
         if level == "easy":
             g = rng.randbelow(len(hand) - 1)
             g += g >= h
-        else:       # give away the most awkward card
-            best = -99
-            for i in range(len(hand)):
-                c = hand[i]
-                v = -10 if KIND[c] == data.KIND_JOKER else 1
-                if KIND[c] == data.KIND_LETTER:
-                    v = 2 * HARD[VALUE[c]] - (LOWER[VALUE[c]] in "aeiou")
-                    for d in hand:
-                        if d != c and KIND[d] == data.KIND_LETTER and VALUE[d] == VALUE[c]:
-                            v += 1
-                if i != h and v > best:
-                    best = v
-                    g = i
+        else:
+            g = give_away(hand, h)
         if name == "all_draw_two":
             plays.append((1, "act %d" % h))
         elif name in ("draw_two", "skip"):
@@ -77,6 +88,9 @@ def _action_card(game, level, rng, attack_only=False):
 
 
 def choose(game, level, rng):
+    if level == "hard":
+        from games.words import hardbot
+        return hardbot.choose(game, rng)
     if game.held:
         return "undo"
     lex = game.lexicon()
