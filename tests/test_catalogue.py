@@ -96,6 +96,17 @@ def test_a_save_restores_the_game_exactly_at_any_step(game_id):
         assert step < MAX_STEPS
 
 
+@pytest.mark.parametrize("game_id", TABLE_IDS)
+def test_the_setup_screen_offers_every_level_of_the_bot(game_id):
+    """A seat is a person or a computer player of each level the game's bot has (the
+    catalogue names them, so the launcher needs no bot loaded), each with its help."""
+    from core.launcher import KIND_IDS, KIND_HELPS
+    entry = [e for e in GAMES if e.id == game_id][0]
+    assert tuple(entry.levels) == tuple(modules(game_id)[1].LEVELS)
+    for level in entry.levels:
+        assert level in KIND_IDS and KIND_HELPS[KIND_IDS.index(level)]
+
+
 @pytest.mark.parametrize("game_id", IDS)
 def test_every_bot_level_plays_only_legal_moves(game_id):
     from core.rules import Illegal

@@ -41,16 +41,25 @@ def menu_keys(game_id, item):
     return open_game_keys(game_id)[:-1] + ["DOWN"] * MENU.index(item) + ["A"]
 
 
-def by_the_doc(game, players, kinds, options, hi, lo):
+def by_the_doc(game, players, kinds, options, hi, lo, check_sum=1):
     """A code written as docs/app-api.md says, with Python's big ints: one number in mixed
-    radix (game 8, players 8, five kinds 3, options 256, then the state's halves), 11
-    base-32 characters, most significant first, then the Luhn mod 32 check character."""
+    radix (game 8, seats 1364: the players' kinds in base 4 after the 4 + 16 + ... values
+    of fewer players, options 256, then the state's halves), 11 base-32 characters, most
+    significant first, then the Luhn mod 32 check character that makes the sum 1 (0:
+    the first format's)."""
     n = lo
     n = n * 65536 + hi
     n = n * 256 + options
-    for k in reversed(kinds + [0] * (5 - len(kinds))):
-        n = n * 3 + k
-    n = (n * 8 + players) * 8 + game
+    seats = sum(4 ** p for p in range(1, players))
+    for i, k in enumerate(kinds):
+        seats += k * 4 ** i
+    n = (n * 1364 + seats) * 8 + game
+    return _characters(n, check_sum)
+
+
+def _characters(n, check_sum):
+    """The number n as 11 base-32 characters, most significant first, and the Luhn mod 32
+    check character that makes the sum check_sum; grouped by four."""
     values = []
     for _ in range(11):
         values.insert(0, n % 32)
@@ -61,9 +70,21 @@ def by_the_doc(game, players, kinds, options, hi, lo):
         a = v * factor
         total += a // 32 + a % 32
         factor = 3 - factor
-    values.append((32 - total % 32) % 32)
+    values.append((check_sum - total % 32) % 32)
     s = "".join(ALPHABET[v] for v in values)
     return "-".join(s[i:i + 4] for i in range(0, 12, 4))
+
+
+def first_format(game, players, kinds, options, hi, lo):
+    """A code of the first format (version 0.1: game 8, players 8, five kinds of 3,
+    options, state; Luhn sum 0)."""
+    n = lo
+    n = n * 65536 + hi
+    n = n * 256 + options
+    for k in reversed(kinds + [0] * (5 - len(kinds))):
+        n = n * 3 + k
+    n = (n * 8 + players) * 8 + game
+    return _characters(n, 0)
 
 
 # ---- the format ---------------------------------------------------------------------------------
@@ -73,7 +94,7 @@ def test_codes_hold_game_seats_options_and_seed_as_the_doc_says():
         offered = setup_of(game_id)
         for _ in range(40):
             players = rng.randint(1, 5)
-            kinds = [codes.KINDS[rng.randbelow(3)] for _ in range(players)]
+            kinds = [codes.KINDS[rng.randbelow(4)] for _ in range(players)]
             indexes = [rng.randbelow(len(option[2])) for option in offered]
             options = {}
             number_of_options = 0
@@ -116,7 +137,7 @@ def test_the_check_character_finds_any_one_wrong_character_and_swaps():
 @pytest.mark.parametrize("text, reason", [
     ("ABCD-EFGH", "A game code has 12 characters; this has 8."),
     ("ABCD-EFGH-JKU1", "'U' is not in a game code"),
-    ("0000-0000-0000", "This is not a code of a game this console has."),
+    ("0000-0000-0001", "This is not a code of a game this console has."),  # it checks, names no game
 ])
 def test_what_is_not_a_code_says_why(text, reason):
     with pytest.raises(codes.CodeError) as e:
@@ -224,7 +245,7 @@ def first_line(text):
     (typo(a_code("clever")), "This code has a typo: its characters do not check."),
     (a_code("dizzle"), "This code is for Dizzle, not Clever Kids."),
     (by_the_doc(1, 2, [0, 1], 200, 1234, 5678), "This code's options are not among this game's."),
-    (by_the_doc(1, 6, [0] * 5, 0, 1, 1), "This code's players are out of range."),
+    (first_format(1, 2, [0, 2], 0, 1234, 5678), "This code has a typo: its characters do not check."),
 ])
 def test_a_wrong_code_is_told_and_kept_to_put_right(text, says, tmp_path):
     keys = menu_keys("clever", "Enter code") + typed(text)
@@ -329,3 +350,15 @@ def test_a_code_given_at_power_on_asks_before_a_saved_game_is_lost(tmp_path):
     c = Console("pico", 1, ["B"], str(tmp_path), code=a_code("dizzle"))    # B: kept, the launcher
     c.run()
     assert saved(tmp_path, "dizzle") == before and has_text(c, "Dizzle *")
+
+
+def test_a_code_with_a_level_the_game_lacks_is_told(tmp_path, monkeypatch):
+    """A code names each computer seat's level; a console whose game lacks that level (an
+    older firmware's, or a game without a hard player) says so instead of guessing."""
+    from games import catalogue
+    monkeypatch.setattr(catalogue.entry("clever"), "levels", ("easy", "normal"))
+    text = codes.encode("clever", ["human", "hard"], {}, setup_of("clever"), [1234, 5678])
+    c = Console("pico", 2, menu_keys("clever", "Enter code") + typed(text), str(tmp_path))
+    c.run()
+    assert has_text(c, first_line("This code has a hard computer player; Clever Kids has none on this console."))
+    assert not live()

@@ -34,6 +34,10 @@ def read(launcher, entry, text):
         if not entry.min_players <= code.players <= entry.max_players:
             raise codes.CodeError("%s is for %d-%d players; this code has %d." % (
                 entry.title, entry.min_players, entry.max_players, code.players))
+        for kind in code.kinds:
+            if kind != "human" and kind not in entry.levels:
+                raise codes.CodeError("This code has a %s computer player; %s has none on this console." % (
+                    kind, entry.title))
         codes.option_indexes(setup_options(entry.id), code.options)
     except codes.CodeError as e:
         launcher.ui.message("Game code", e.reason)

@@ -4,11 +4,12 @@ A code such as 0K3F-9MXR-T2QC is 11 data characters and a check character in
 Crockford's base 32 (digits and capitals without I, L, O, U, so nothing reads as
 another; typed O, I and L are taken for 0, 1, 1), grouped by four with '-'. The
 data is one number in mixed radix, least significant first: the game (8), the
-players (8), each of five seats' kind (3), the options (256: each option's choice
-index, in its setup.py's order) and the 32-bit state of the generator the game's
-dice and its computer players' seeds were drawn from (two 16-bit halves). The
-check character is Luhn mod 32, which finds any one wrong character and almost any
-two neighbours swapped.
+seats (1364: the number of players and each seat's kind of 4, together), the options
+(256: each option's choice index, in its setup.py's order) and the 32-bit state of
+the generator the game's dice and its computer players' seeds were drawn from (two
+16-bit halves). The check character is Luhn mod 32, which finds any one wrong
+character and almost any two neighbours swapped; its sum is FORMAT, not 0, so a code
+of the first format (3 kinds, before the hard level) does not check.
 
 Pure and small: it runs unchanged under CPython and MicroPython. The number is kept
 as base-32 digits, so no intermediate goes above 2**22 (small ints on a console).
@@ -18,8 +19,14 @@ ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 ALIASES = {"O": "0", "I": "1", "L": "1"}
 # a game's number in its code: never renumbered (a code names its game by it)
 GAMES = ("clever", "dizzle", "cookie", "words")
-KINDS = ("human", "easy", "normal")
+KINDS = ("human", "easy", "normal", "hard")
 SEATS = 5               # kinds held for this many seats
+# The seats field: p players' kinds take 4**p values, after those of fewer players
+# (4 + 16 + 64 + 256 + 1024 = 1364 in all): 5 seats of 4 kinds each and the players
+# apart (8 x 4**5) would not fit 11 characters with the rest.
+SEAT_OFFSETS = (0, 0, 4, 20, 84, 340)
+SEAT_ROOM = 1364
+FORMAT = 1              # the Luhn sum a right code makes: 0 was the first format's
 OPTIONS = 256           # the options' room: the product of every option's choice count
 DATA = 11               # data characters; then the check character
 GROUP = 4
@@ -122,12 +129,13 @@ def encode(game_id, kinds, options, offered, seed):
     _mul_add(digits, 0x10000, seed[1] & 0xFFFF)
     _mul_add(digits, 0x10000, seed[0] & 0xFFFF)
     _mul_add(digits, OPTIONS, options_number(offered, options))
-    for s in range(SEATS - 1, -1, -1):
-        _mul_add(digits, len(KINDS), KINDS.index(kinds[s]) if s < len(kinds) else 0)
-    _mul_add(digits, 8, len(kinds))
+    seats = 0
+    for s in range(len(kinds) - 1, -1, -1):
+        seats = seats * len(KINDS) + KINDS.index(kinds[s])
+    _mul_add(digits, SEAT_ROOM, SEAT_OFFSETS[len(kinds)] + seats)
     _mul_add(digits, 8, GAMES.index(game_id) + 1)
     values = [digits[i] for i in range(DATA - 1, -1, -1)]
-    values.append((32 - _luhn(values, False)) % 32)
+    values.append((FORMAT - _luhn(values, False)) % 32)
     return _text(values)
 
 
@@ -154,22 +162,25 @@ def decode(text):
         values.append(i)
     if len(values) != DATA + 1:
         raise CodeError("A game code has %d characters; this has %d." % (DATA + 1, len(values)))
-    if _luhn(values, True):
+    if _luhn(values, True) != FORMAT:
         raise CodeError("This code has a typo: its characters do not check. Look again.")
     digits = [values[DATA - 1 - i] for i in range(DATA)]
     game = _div(digits, 8)
-    players = _div(digits, 8)
+    seats = _div(digits, SEAT_ROOM)
+    players = SEATS
+    while seats < SEAT_OFFSETS[players]:
+        players -= 1
+    seats -= SEAT_OFFSETS[players]
     kinds = []
-    for _ in range(SEATS):
-        kinds.append(KINDS[_div(digits, len(KINDS))])
+    for _ in range(players):
+        kinds.append(KINDS[seats % len(KINDS)])
+        seats //= len(KINDS)
     options = _div(digits, OPTIONS)
     hi = _div(digits, 0x10000)
     lo = _div(digits, 0x10000)
     if not 1 <= game <= len(GAMES) or [d for d in digits if d] or not (hi or lo):
         raise CodeError("This is not a code of a game this console has.")
-    if not 1 <= players <= SEATS or [k for k in kinds[players:] if k != KINDS[0]]:
-        raise CodeError("This code's players are out of range.")
-    return Code(_text(values), GAMES[game - 1], players, kinds[:players], options, [hi, lo])
+    return Code(_text(values), GAMES[game - 1], players, kinds, options, [hi, lo])
 
 
 def daily_seed(year, month, day):

@@ -9,10 +9,12 @@ from core.ui import Field
 from games import catalogue
 
 VERSION = "0.1.0"
-KINDS = ("Human", "Easy CPU", "Normal CPU")
-KIND_IDS = ("human", "easy", "normal")
+# A seat's kinds: a person, or a computer player of one of the game's levels (its
+# catalogue entry's `levels`)
+KINDS = ("Human", "Easy CPU", "Normal CPU", "Hard CPU")
+KIND_IDS = ("human", "easy", "normal", "hard")
 KIND_HELPS = ("A person at this console.", "The console plays: a gentle player.",
-              "The console plays, as well as it can.")
+              "The console plays: a good player.", "The console plays: looks ahead, plays to win.")
 TYPE = "Type..."
 DAMAGED = "Damaged save"    # the game menu's item in place of Resume when no copy loads
 NAME_HELP = "LEFT/RIGHT a name, A to type one."
@@ -216,11 +218,14 @@ class Launcher:
         game_id, title, lo, hi = entry.id, entry.title, entry.min_players, entry.max_players
         offered = setup_options(game_id)
         names = self.settings.name_choices()
+        kinds = ("human",) + entry.levels
+        at = [KIND_IDS.index(kind) for kind in kinds]
         seat_fields = []
         for i in range(hi):
             seat_fields.append(Field("P%d name" % (i + 1), names + [TYPE], i % len(names), self._type_name,
                                      [NAME_HELP] * (len(names) + 1)))
-            seat_fields.append(Field("P%d is" % (i + 1), list(KINDS), 0 if i == 0 else 2, None, list(KIND_HELPS)))
+            seat_fields.append(Field("P%d is" % (i + 1), [KINDS[k] for k in at], 0 if i == 0 else kinds.index("normal"),
+                                     None, [KIND_HELPS[k] for k in at]))
         option_fields = []
         for _name, label, choices, _when in offered:
             option_fields.append(Field(label, [shown for _value, shown, _help in choices], 0, None,
@@ -252,7 +257,7 @@ class Launcher:
             title = code.text
             players.index = code.players - lo
             for i in range(code.players):
-                seat_fields[2 * i + 1].index = KIND_IDS.index(code.kinds[i])
+                seat_fields[2 * i + 1].index = kinds.index(code.kinds[i])
             indexes = load_module("core.codes").option_indexes(offered, code.options)
             for j in range(len(offered)):
                 option_fields[j].index = indexes[j]
@@ -278,7 +283,7 @@ class Launcher:
             break
         seats = []
         for i in range(n):
-            seats.append({"name": seat_names[i], "kind": KIND_IDS[seat_fields[2 * i + 1].index]})
+            seats.append({"name": seat_names[i], "kind": kinds[seat_fields[2 * i + 1].index]})
         opts = {}
         for j in range(len(offered)):
             opts[offered[j][0]] = value(j)

@@ -22,7 +22,7 @@ from core.saves import NEWEST, SaveError
 STATS = "stats-"     # and the game's id: the file's name
 MAX_NAMES = 8
 NAME_CHARS = 8
-MAX_KEYS = 6     # opponents' levels: easy, normal, human and two more; Clever Kids' 5 ratings
+MAX_KEYS = 6     # opponents' levels: easy, normal, hard, human and two more; Clever Kids' 5 ratings
 NAMES = "names"
 RECORDED = "n"
 LAST = "l"

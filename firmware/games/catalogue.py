@@ -8,22 +8,23 @@ tools use the rules cores.
 
 class Entry:
     """One game of the catalogue: what the launcher lists and how a new game starts."""
-    __slots__ = ("id", "title", "min_players", "max_players", "has_setup")
+    __slots__ = ("id", "title", "min_players", "max_players", "has_setup", "levels")
 
-    def __init__(self, game_id, title, min_players, max_players, has_setup):
+    def __init__(self, game_id, title, min_players, max_players, has_setup, levels=()):
         self.id = game_id
         self.title = title
         self.min_players = min_players
         self.max_players = max_players
         self.has_setup = has_setup   # a setup form (seats, options); else one person, defaults
+        self.levels = levels         # the computer players' levels a seat may be (its bot.LEVELS)
 
 
 GAMES = (
     Entry("dice", "Dice roller", 1, 1, False),
-    Entry("clever", "Clever Kids", 1, 4, True),
-    Entry("dizzle", "Dizzle", 1, 4, True),
-    Entry("cookie", "Cookie Party", 2, 5, True),
-    Entry("words", "Word Cards", 2, 4, True),
+    Entry("clever", "Clever Kids", 1, 4, True, ("easy", "normal")),
+    Entry("dizzle", "Dizzle", 1, 4, True, ("easy", "normal")),
+    Entry("cookie", "Cookie Party", 2, 5, True, ("easy", "normal")),
+    Entry("words", "Word Cards", 2, 4, True, ("easy", "normal")),
 )
 
 
