@@ -226,3 +226,13 @@ def test_a_save_that_does_not_fit_falls_back_to_the_copy_before(game_id, tmp_pat
     c = Console("pico", 3, ["A", "A", "A"], str(tmp_path))
     c.run()
     assert not saves.exists(game_id) and good is not None
+
+
+@pytest.mark.parametrize("game_id", [e.id for e in GAMES if "hard" in e.levels])
+def test_a_hard_computer_seat_is_chosen_on_the_form_and_plays(game_id, tmp_path):
+    """'Hard CPU' on the setup form makes a hard seat, which the game's bot then plays
+    (a few decisions, then Save and quit: the save says so)."""
+    split = Driver(game_id, 5, stop_after=4)
+    drive.play(game_id, ["human", "hard"], tmp_path, seed=5, driver=split)
+    assert split.stopped is not None
+    assert [seat["kind"] for seat in drive.saved(tmp_path, game_id)["seats"]] == ["human", "hard"]

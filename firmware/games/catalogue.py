@@ -24,7 +24,7 @@ GAMES = (
     Entry("clever", "Clever Kids", 1, 4, True, ("easy", "normal")),
     Entry("dizzle", "Dizzle", 1, 4, True, ("easy", "normal")),
     Entry("cookie", "Cookie Party", 2, 5, True, ("easy", "normal")),
-    Entry("words", "Word Cards", 2, 4, True, ("easy", "normal")),
+    Entry("words", "Word Cards", 2, 4, True, ("easy", "normal", "hard")),
 )
 
 
