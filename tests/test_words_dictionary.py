@@ -688,8 +688,8 @@ def test_damaged_body_never_crashes_the_native_code(tmp_path):
         assert mp.returncode == 0 and mp.stdout.strip().endswith("survived"), mp.stderr + mp.stdout
 
 
-# The modules (about 15 KB on the unix port) and an open file: the 3.6 KB of hot table
-# and page cache, the spare search state (1.2 KB). 32 KB is not enough: the probe closes
+# The modules (about 15 KB on the unix port) and an open file: the 3.6 KB of pinned
+# prefix (the hot table in it) and page cache, the spare search state (1.2 KB). 32 KB is not enough: the probe closes
 # and opens lists, and a new cache block must be found between what is left.
 SMALL_HEAP_KB = 36
 

@@ -4,10 +4,10 @@
 # word ends carry a mask of the lists holding the word (strict and kids are subsets
 # of relaxed); tools/build_dictionary.py writes it, docs/dictionary.md has the layout.
 # The graph stays on flash: the lexicons open on one file share one _File, which
-# holds the hot table and a small page cache (dawgwalk.Pages), so the RAM a lookup or
-# a search needs does not depend on the size of the dictionary. The lookups and
-# searches are in dawgwalk.py (native code where the port has it); this module opens
-# and checks the file.
+# holds the file's first pages with the hot table and a small page cache
+# (dawgwalk.Pages), so the RAM a lookup or a search needs does not depend on the size
+# of the dictionary. The lookups and searches are in dawgwalk.py (native code where the
+# port has it); this module opens and checks the file.
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]  -- the CPython fallback below redefines const
 except ImportError:
@@ -30,9 +30,10 @@ HEADER_SIZE = const(44)
 SLOTS = const(4)
 # The file's first pages kept in RAM (the header, the hot table and the nodes most often
 # reached by a pointer: tools/build_dictionary.py, PINNED_BYTES), read once at open and
-# never again: 1,544 bytes, where the 128-entry hot table took 1,536 before (512 entries).
-# The suffix nodes every branch of a search shares are there, so an 8 tiles + 1 joker
-# search reads 742 pages at most instead of 2,323 (40 hands, docs/dictionary.md).
+# never again: 1,544 bytes, in the RAM the hot table alone took before (512 entries, 1,536
+# bytes; now 128, in the prefix). The suffix nodes every branch of a search shares are
+# there, so an 8 tiles + 1 joker search reads 739 pages at most instead of 2,341 (the
+# 40 hands of tools/bench_dictionary.py; docs/dictionary.md).
 PINNED_PAGES = const(3)
 
 
