@@ -175,7 +175,7 @@ def best_word(lx, hand, jokers):
 
 
 def held(name, path):
-    """Bytes of heap one open list holds (hot table, page cache, search state)."""
+    """Bytes of heap one open list holds (pinned prefix, page cache, search state)."""
     gc.collect()
     a = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]  -- runs under MicroPython (gc.mem_alloc is its own)
     lx = lexicon.open_lexicon(name, verify=False, path=path)
@@ -193,7 +193,7 @@ def find_words(lx, hand, jokers, kids):
 def bench_lists(names, quick, path=None, where="file"):
     nh = 5 if quick else 40
     if hasattr(gc, "mem_alloc"):
-        print("%s: an open list holds %d B of heap (hot table, page cache, search state)"
+        print("%s: an open list holds %d B of heap (pinned prefix and hot table, page cache, search state)"
               % (where, held(names[0], path)))
     for name in names:
         lx = lexicon.open_lexicon(name, verify=False, path=path)
@@ -332,7 +332,7 @@ def main(argv):
     lx = lexicon.open_lexicon(names[0], True)
     t_verify = _path.ticks_diff(_path.ticks_us(), t0)
     lx.close()
-    print("open: %d us (header, hot table, cache), %d us (with the CRC of the whole file)" % (t_open, t_verify))
+    print("open: %d us (header, pinned prefix, cache), %d us (with the CRC of the whole file)" % (t_open, t_verify))
     print("a page read (seek, 520 bytes): %.1f us here; the reads below at this price are part of"
           " the times" % page_read_us(path))
     bench_lists(names, quick)

@@ -50,6 +50,17 @@ MAGIC = b"PPDW"
 VERSION = 2
 HEADER_SIZE = 44
 K_LEAF, K_NEXT, K_HOT, K_FAR = 0, 1, 2, 3
+# The reader keeps the file's first PINNED_BYTES in RAM (dawg.PINNED_PAGES pages of 512
+# bytes, in place of the hot table it kept before): the header, the hot table and the
+# nodes pin_prefix puts there. A hot table of 2**HOT_BITS entries: 7 bits leaves 1,108
+# bytes of the prefix to nodes. Page reads of an 8 tiles + 1 joker search through the
+# 4-slot cache, median/max of the 40 hands of tools/bench_dictionary.py (max of 200
+# other hands), simulated from the search's page trace: the file of before 868/2342
+# (2775); layout() with the 512-entry hot table and no nodes pinned 746/1721 (2025);
+# with the pinned prefix, 8 bits 429/829 (1044), 7 bits 380/739 (904), 6 bits 376/727
+# (867), in a file of 141, 144, 146 KB (the budget is 150 KB).
+PINNED_BYTES = 1536
+HOT_BITS = 7
 EXPECTED_VERSIONS = {"scowl": "2020.12.07-2", "wordnet-base": "1:3.0-37"}
 
 
@@ -201,49 +212,92 @@ def build_dawg(entries):
 
 
 def layout(nodes, root, leaf):
-    """Order the nodes for the file. Returns (order, follow): follow[n] is the child
-    placed right after node n (reached without a pointer)."""
-    indeg = [0] * len(nodes)
-    for edges in nodes:
-        for _, c, _ in edges:
-            indeg[c] += 1
-    follow = {}
-    taken = set()
-    # Only the child of a node's last edge may follow it: a reader then finds that child
-    # right after the edge, with no scan to the node's end (format 2; any edge in format 1,
-    # 7 KB smaller, but the readers rescanned the node for every such descent).
-    # A child with one parent gets no other chance to be placed next to it: first.
-    for single in (True, False):
-        for n, edges in enumerate(nodes):
-            if n in follow or not edges:
-                continue
-            c = edges[-1][1]
-            if c == leaf or c == root or c in taken or (single and indeg[c] != 1):
-                continue
-            follow[n] = c
-            taken.add(c)
+    """Order the nodes for the file in the order a search first reaches them. Returns
+    (order, follow): follow[n] is the child placed right after node n (reached without
+    a pointer).
+
+    The searches (firmware/games/words/dawgwalk.py) walk depth first, a node's edges in
+    letter order, and read the file through a cache of 4 pages of 512 bytes: a node
+    laid out far from where the walk was re-reads a page. So the nodes are laid out
+    depth first from the root, each where the walk first reaches it (its subtree right
+    after it), a node's children from its last edge to its first: only the last edge's
+    child may follow its node (format 2; a reader then finds that child right after
+    the edge, with no scan to the node's end). 8 tiles + 1 joker, 40 hands
+    (tools/bench_dictionary.py), with the pinned prefix below: median/max pages read
+    380/739 this way against 388/856 in the order of before (chains of one-parent
+    children first, then depth first by chain heads; max of 200 other hands 904
+    against 988), for a file 2 KB larger."""
     order = []
-    placed = set()
+    placed = set() if leaf is None else {leaf}
     stack = [root]
     while stack:
-        head = stack.pop()
-        if head in placed:
+        n = stack.pop()
+        if n in placed:
             continue
-        chain = [head]
-        while chain[-1] in follow:
-            chain.append(follow[chain[-1]])
-        later = []
-        for n in chain:
-            placed.add(n)
-            order.append(n)
-            for _, c, _ in nodes[n]:
-                if c != leaf and c != follow.get(n) and c not in placed and c not in taken:
-                    later.append(c)
-        stack.extend(reversed(later))
-    # nodes only reachable as the follow of a node placed... every chain head is a node
-    # nobody follows, so all nodes are placed once their head is reached
+        placed.add(n)
+        order.append(n)
+        # popped last edge first: its subtree right after n, then the next edge's...
+        stack.extend(c for _, c, _ in nodes[n] if c not in placed)
     assert len(order) == len(nodes) - (1 if leaf is not None else 0), (len(order), len(nodes))
-    return order, follow
+    return order, adjacent_follow(nodes, root, leaf, order)
+
+
+def adjacent_follow(nodes, root, leaf, order):
+    """follow[n] = the child of n's last edge when it is placed right after n."""
+    follow = {}
+    for k in range(len(order) - 1):
+        n = order[k]
+        edges = nodes[n]
+        if edges and edges[-1][1] == order[k + 1] and order[k + 1] not in (leaf, root):
+            follow[n] = order[k + 1]
+    return follow
+
+
+def hot_nodes(nodes, leaf, order, follow, hbits):
+    """The 2**hbits children most often reached by a pointer (ties: the first laid out),
+    in file order: the hot table."""
+    refs = {}
+    for n in order:
+        for i, (_, c, _) in enumerate(nodes[n]):
+            if pointed(nodes, n, i, leaf, follow):
+                refs[c] = refs.get(c, 0) + 1
+    rank = {n: i for i, n in enumerate(order)}
+    ranked = sorted(refs, key=lambda c: (-refs[c], rank[c]))
+    return ranked[:(1 << hbits) if hbits else 0], refs
+
+
+def node_bits(nodes, n, leaf, hot, wbits, hbits):
+    """Bits of node n with a pointer on every edge that has a child (none follows)."""
+    bits = 0
+    for _, c, term in nodes[n]:
+        bits += 11 if term else 9
+        if c != leaf:
+            bits += hbits if c in hot else wbits
+    return bits
+
+
+def pin_prefix(nodes, root, leaf, order, follow, hbits):
+    """Move to the front of the body the nodes most often reached by a pointer, per bit,
+    as many as fit in the file's first PINNED_BYTES: the reader keeps those bytes in RAM
+    (dawg.PINNED_PAGES), so a search reaches the suffix nodes every branch shares
+    ("s", "ed", "ing"...) without a page read. Returns (order, follow, the hot table's
+    nodes, how many nodes are pinned: the first of order). The hot table is chosen
+    before the move (the pinned sizes count on it) and kept."""
+    hot_list, refs = hot_nodes(nodes, leaf, order, follow, hbits)
+    hot = set(hot_list)
+    total = sum(node_bits(nodes, n, leaf, hot, 24, hbits) for n in order)
+    wbits = (8 * (HEADER_SIZE + 3 * len(hot_list)) + total).bit_length()   # an upper bound
+    room = 8 * (PINNED_BYTES - HEADER_SIZE - 3 * len(hot_list))
+    size = {n: node_bits(nodes, n, leaf, hot, wbits, hbits) for n in order}
+    rank = {n: i for i, n in enumerate(order)}
+    pinned = set()
+    for n in sorted(order, key=lambda n: (n not in hot, -refs.get(n, 0) / size[n], rank[n])):
+        if size[n] <= room:
+            pinned.add(n)
+            room -= size[n]
+    # sizes counted with a pointer on every edge: the pinned nodes fit whatever follows
+    order = [n for n in order if n in pinned] + [n for n in order if n not in pinned]
+    return order, adjacent_follow(nodes, root, leaf, order), hot_list, len(pinned)
 
 
 def pointed(nodes, n, i, leaf, follow):
@@ -262,17 +316,11 @@ def edge_kind(nodes, n, i, leaf, follow, hot):
     return K_HOT if c in hot else K_FAR
 
 
-def encode(nodes, root, leaf, order, follow, counts, hbits):
-    """The file bytes for a hot-table index width of hbits bits."""
-    refs = {}
-    for n in order:
-        for i, (_, c, _) in enumerate(nodes[n]):
-            if pointed(nodes, n, i, leaf, follow):
-                refs[c] = refs.get(c, 0) + 1
+def encode(nodes, root, leaf, order, follow, counts, hbits, hot_list, pinned=0):
+    """The file bytes: hot_list (at most 2**hbits nodes) in the hot table; the first
+    pinned nodes of order must end within the first PINNED_BYTES."""
     rank = {n: i for i, n in enumerate(order)}
-    ranked = sorted(refs, key=lambda c: (-refs[c], rank[c]))
-    hot_list = ranked[:(1 << hbits) if hbits else 0]
-    hot_list.sort(key=lambda c: rank[c])
+    hot_list = sorted(hot_list, key=lambda c: rank[c])
     hot = {c: i for i, c in enumerate(hot_list)}
     hot_off = HEADER_SIZE
     start = 8 * (hot_off + 3 * len(hot_list))
@@ -293,6 +341,8 @@ def encode(nodes, root, leaf, order, follow, counts, hbits):
         wbits = need
     if wbits > 24:
         raise ValueError("dictionary too large for 24-bit pointers")
+    if pinned < len(order):
+        assert pos[order[pinned]] <= 8 * PINNED_BYTES, "pinned nodes past the prefix"
     out = []
     for n in order:
         edges = nodes[n]
@@ -346,34 +396,11 @@ def build_file(lists):
 def build_entries(entries, counts):
     nodes, root, leaf = build_dawg(entries)
     order, follow = layout(nodes, root, leaf)
-    hbits = best_hot_bits(nodes, leaf, order, follow)
-    data = encode(nodes, root, leaf, order, follow, counts, hbits)
+    order, follow, hot_list, pinned = pin_prefix(nodes, root, leaf, order, follow, HOT_BITS)
+    data = encode(nodes, root, leaf, order, follow, counts, HOT_BITS, hot_list, pinned)
     figures = {"nodes": len(order), "edges": sum(len(nodes[n]) for n in order),
-               "follow": len(follow), "hot_bits": hbits, "bytes": len(data)}
+               "follow": len(follow), "hot_bits": HOT_BITS, "pinned": pinned, "bytes": len(data)}
     return data, figures
-
-
-def best_hot_bits(nodes, leaf, order, follow):
-    """The hot-table index width giving the smallest file (ties: the narrower)."""
-    refs = {}
-    rank = {n: i for i, n in enumerate(order)}
-    base = 0
-    for n in order:
-        for i, (_, c, term) in enumerate(nodes[n]):
-            base += 11 if term else 9
-            if pointed(nodes, n, i, leaf, follow):
-                refs[c] = refs.get(c, 0) + 1
-    counts = sorted(refs.values(), reverse=True)
-    npointers = sum(counts)
-    wbits = (8 * HEADER_SIZE + base + 24 * npointers).bit_length()   # an upper bound
-    best = None
-    for hbits in range(0, 15):
-        nhot = min(len(counts), (1 << hbits) if hbits else 0)
-        hot_refs = sum(counts[:nhot])
-        bits = 24 * nhot + hbits * hot_refs + wbits * (npointers - hot_refs)
-        if best is None or bits < best[0]:
-            best = (bits, hbits)
-    return best[1]
 
 
 # -- checks and the command line -------------------------------------------------
@@ -433,7 +460,7 @@ def main(argv=None):
     print("removed from relaxed: %(profanity_removed)d profanity; from strict: "
           "%(verb_only_removed)d verb-only, %(diminutives_removed)d diminutives" % figures)
     print("words.dawg: %(bytes)d bytes, %(nodes)d nodes, %(edges)d edges, "
-          "hot-table index %(hot_bits)d bits" % dfig)
+          "hot-table index %(hot_bits)d bits, %(pinned)d nodes in the pinned prefix" % dfig)
     if args.standalone:
         for name in LISTS:
             d, f = build_entries([(w, 7) for w in lists[name]], {n: len(lists[name]) for n in LISTS})

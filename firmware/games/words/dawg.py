@@ -4,10 +4,10 @@
 # word ends carry a mask of the lists holding the word (strict and kids are subsets
 # of relaxed); tools/build_dictionary.py writes it, docs/dictionary.md has the layout.
 # The graph stays on flash: the lexicons open on one file share one _File, which
-# holds the hot table and a small page cache (dawgwalk.Pages), so the RAM a lookup or
-# a search needs does not depend on the size of the dictionary. The lookups and
-# searches are in dawgwalk.py (native code where the port has it); this module opens
-# and checks the file.
+# holds the file's first pages with the hot table and a small page cache
+# (dawgwalk.Pages), so the RAM a lookup or a search needs does not depend on the size
+# of the dictionary. The lookups and searches are in dawgwalk.py (native code where the
+# port has it); this module opens and checks the file.
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]  -- the CPython fallback below redefines const
 except ImportError:
@@ -28,6 +28,13 @@ HEADER_SIZE = const(44)
 # slots, 97 KB with 8 (budget 96 KB, tests/test_parity.py). A read costs the unix port
 # about 1 us whatever its size up to 2 KB, a Pico a file-system call and the copy.
 SLOTS = const(4)
+# The file's first pages kept in RAM (the header, the hot table and the nodes most often
+# reached by a pointer: tools/build_dictionary.py, PINNED_BYTES), read once at open and
+# never again: 1,544 bytes, in the RAM the hot table alone took before (512 entries, 1,536
+# bytes; now 128, in the prefix). The suffix nodes every branch of a search shares are
+# there, so an 8 tiles + 1 joker search reads 739 pages at most instead of 2,341 (the
+# 40 hands of tools/bench_dictionary.py; docs/dictionary.md).
+PINNED_PAGES = const(3)
 
 
 def _u16(b, i):
@@ -119,15 +126,20 @@ class _File:
                 or not 1 <= self.min_len <= self.max_len
                 or hot_off + 3 * hot_n > size or root >= 8 * size or root < 8 * HEADER_SIZE):
             raise damaged(self.name, "bad header fields")
-        self.pages = W.Pages(f, size, hot_n, hbits, wbits, root, SLOTS, hot_off)
-        if self.pages.map is not None:   # a ROMFS file: the hot table is read in place
+        self.pages = W.Pages(f, size, hot_n, hbits, wbits, root, SLOTS, hot_off, PINNED_PAGES)
+        pages = self.pages
+        pin = pages.pin
+        if pin is None:             # a ROMFS file: read in place, the hot table too
             return
         try:
-            f.seek(hot_off)
-            n = f.readinto(self.pages.hot) if hot_n else 0
+            f.seek(0)
+            ok = f.readinto(pin) == len(pin)
+            if ok and hot_off + 3 * hot_n > len(pin):     # the hot table ends past the pin
+                f.seek(hot_off)
+                ok = f.readinto(pages.hot) == 3 * hot_n
         except OSError:
             raise damaged(self.name, "unreadable")
-        if n != 3 * hot_n:
+        if not ok:
             raise damaged(self.name, "hot table")
 
     def verify(self):

@@ -53,7 +53,8 @@ _C_ROOT = const(0)                  # bit offset of the root node
 _C_HB = const(1)                    # hot-table index width (bits)
 _C_WB = const(2)                    # far pointer width (bits)
 _C_HOTN = const(3)                  # hot-table entries
-_C_MAPEND = const(4)                # pages 1..this are read in place from _IO_MAP (0: none)
+_C_MAPEND = const(4)                # pages 1..this are read in place from _IO_MAP (0: none):
+                                    # the pinned prefix in RAM, or the whole ROMFS file
 _C_CLOCK = const(5)                 # last LRU stamp given
 _C_NS = const(6)                    # cache slots (at most 32)
 _C_FSIZE = const(7)                 # file size in bytes
@@ -116,7 +117,8 @@ _IO_SEEK = const(1)                 # the file's seek
 _IO_READINTO = const(2)             # the file's readinto
 _IO_SLOTS = const(3)                # the slots as memoryviews of mem
 _IO_HOT = const(4)                  # the bytearray of the hot table (3 bytes an entry)
-_IO_MAP = const(5)                  # the whole file in place (a ROMFS file), else mem
+_IO_MAP = const(5)                  # the whole file in place (a ROMFS file), else the
+                                    # pinned prefix (the file's first pages, in RAM)
 
 
 @micropython.viper
@@ -514,16 +516,19 @@ class _State:
 
 
 class Pages:
-    # The hot table (hot) and the page cache (mem) of one open file, the walks' cache
-    # state (ctx), what they call to read a page (io), the spare search state, and the
-    # array insertions answers in. slots[0] also serves as a read buffer (then call
-    # forget()). A file that offers its bytes in place (memoryview(f): a file of a ROMFS
-    # image, on a board straight from flash) is read there: no page is ever read but
-    # the last (its 8 bytes over the end would be past the file), one cache slot for it,
-    # and the hot table is the file's own (3.6 KB of heap less). Otherwise the caller
-    # reads the hot table into hot.
+    # The hot table (hot), the pinned prefix (pin) and the page cache (mem) of one open
+    # file, the walks' cache state (ctx), what they call to read a page (io), the spare
+    # search state, and the array insertions answers in. slots[0] also serves as a read
+    # buffer (then call forget()). The file's first `pinned` pages (and the 8 bytes over)
+    # stay in RAM, read in place like a ROMFS file's: the header, the hot table and the
+    # nodes most often reached by a pointer (tools/build_dictionary.py puts them there);
+    # the caller reads them into pin, and the hot table into hot when it ends past pin.
+    # A file that offers its bytes in place (memoryview(f): a file of a
+    # ROMFS image, on a board straight from flash) is read there: no page is ever read
+    # but the last (its 8 bytes over the end would be past the file), one cache slot for
+    # it, no pin, and the hot table is the file's own.
 
-    def __init__(self, f, size, hot_n, hbits, wbits, root, slots, hot_off):
+    def __init__(self, f, size, hot_n, hbits, wbits, root, slots, hot_off, pinned):
         try:
             fmap = memoryview(f)            # VfsRom files; TypeError elsewhere
             if len(fmap) != size:
@@ -531,25 +536,34 @@ class Pages:
         except (TypeError, ValueError, OSError, AttributeError):
             fmap = None
         self.map = fmap
+        self.pin = None
         if fmap is not None:
             slots = 1
             self.hot = fmap[hot_off:hot_off + 3 * hot_n]
+            mapend = (size - (_STRIDE - (1 << _PAGE_SHIFT))) >> _PAGE_SHIFT
         else:
-            self.hot = bytearray(3 * hot_n)     # two blocks: a fragmented heap has them sooner
+            n = (pinned << _PAGE_SHIFT) + _STRIDE - (1 << _PAGE_SHIFT)
+            if n > size:
+                n = size
+            self.pin = bytearray(n)
+            mapend = (n - (_STRIDE - (1 << _PAGE_SHIFT))) >> _PAGE_SHIFT
+            if hot_off + 3 * hot_n <= n:
+                self.hot = memoryview(self.pin)[hot_off:hot_off + 3 * hot_n]
+            else:
+                self.hot = bytearray(3 * hot_n)
         self.mem = bytearray(slots * _STRIDE)
         mv = memoryview(self.mem)
         self.slots = [mv[s * _STRIDE:(s + 1) * _STRIDE] for s in range(slots)]
         c = self.ctx = _zeros(_C_SIZE)
+        c[_C_MAPEND] = mapend
         c[_C_ROOT] = root
         c[_C_HB] = hbits
         c[_C_WB] = wbits
         c[_C_HOTN] = hot_n
         c[_C_NS] = slots
         c[_C_FSIZE] = size
-        if fmap is not None:
-            c[_C_MAPEND] = (size - (_STRIDE - (1 << _PAGE_SHIFT))) >> _PAGE_SHIFT
         # in the order of _IO_*
-        self.io = (self.mem, f.seek, f.readinto, self.slots, self.hot, self.mem if fmap is None else fmap)
+        self.io = (self.mem, f.seek, f.readinto, self.slots, self.hot, self.pin if fmap is None else fmap)
         self.spare = _State()
         self.fits = _zeros(26)
 
