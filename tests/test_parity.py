@@ -75,6 +75,18 @@ def test_selfplay_identical_under_micropython(game, players, seed, mpy_env):
     assert_same_transcript(args, mpy_env)
 
 
+# one 2-player game per title with a hard seat against a normal one (issue 15)
+HARD_CASES = [
+    ("dizzle", 2, 1),
+]
+
+
+@pytest.mark.parametrize("game,players,seed", HARD_CASES)
+def test_hard_selfplay_identical_under_micropython(game, players, seed, mpy_env):
+    args = ["tools/selfplay.py", game, "--players", str(players), "--seed", str(seed), "--levels", "hard,normal"]
+    assert_same_transcript(args, mpy_env)
+
+
 @pytest.mark.parametrize("game,players", [(e.id, min(4, e.max_players)) for e in GAMES])
 def test_selfplay_from_source_fits_the_heap(game, players):
     """No PP_FIRMWARE: MicroPython compiles the game's .py files itself."""

@@ -5,8 +5,9 @@ WebAssembly port under Node) and printed beside its estimate for the console: th
 run's own calibration (tools/devtime.py) turns unix microseconds into RP2040 ms.
 Budgets are printed as figure, budget and PASS/FAIL: they are targets, not tests.
 
-- decisions: computer players (normal level), 2 and 4 players, 20 seeds per game
-  (tools/bench_decisions.py): time median/max, bytes and collections per decision.
+- decisions: computer players (normal level, and hard where a bot has it), 2 and 4
+  players, 20 seeds per game (tools/bench_decisions.py): time median/max, bytes and
+  collections per decision.
   Budget: median <= 100 ms, max <= 500 ms in every game.
 - keys: key press to frame sent over scripted sessions that visit every screen
   (tools/sessions.py), and the longest work with the screen unchanged
@@ -22,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 
+import _path
 import bench
 import devtime
 import keytiming
@@ -71,9 +73,10 @@ def print_factor():
 
 
 # ---------------------------------------------------------------- decisions
-def decision_runs(game_id, players, seeds):
-    """(calibration us, times in us, bytes) of every decision of seeds games."""
-    args = ["tools/bench_decisions.py", game_id, "--players", str(players), "--seeds", "1-%d" % seeds]
+def decision_runs(game_id, players, seeds, level="normal"):
+    """(calibration us, times in us, bytes) of every decision of seeds games, every seat at level."""
+    args = ["tools/bench_decisions.py", game_id, "--players", str(players), "--seeds", "1-%d" % seeds,
+            "--level", level]
     rc, out, err = bench.mpy_run(["-X", "heapsize=" + TIMING_HEAP] + args + ["--repeat", str(REPEAT)])
     if rc != 0:
         raise RuntimeError("%s: %s" % (game_id, (err or out)[-300:]))
@@ -96,28 +99,30 @@ def parse_figures(text, tag):
 
 
 def bench_decisions(seeds=DECISION_SEEDS):
-    print("== Computer decisions, normal level, %d seeds (budget, est. Pico: median <= %d ms, max <= %d ms)" % (
+    print("== Computer decisions, normal and hard levels, %d seeds (budget, est. Pico: median <= %d ms, max <= %d ms)" % (
         seeds, DECISION_MEDIAN_MS, DECISION_MAX_MS))
     print("  time: unix ms / est. Pico ms; bytes allocated (64-bit unix) and the collections that")
     print("  makes at the console's policy (one per 4 KB allocated), per decision")
-    print("  %-8s %-3s %5s  %-17s %-17s %-19s %-11s %s" % (
+    print("  %-15s %-3s %5s  %-17s %-17s %-19s %-11s %s" % (
         "game", "n", "dec.", "median", "max", "bytes median/max", "coll. m/max", "verdict"))
     for entry in bench.GAMES:
         gid, lo, hi = entry.id, entry.min_players, entry.max_players
-        for n in sorted(set(min(max(p, lo), hi) for p in (2, 4))):
+        levels = [lv for lv in ("normal", "hard") if lv in _path.game_modules(gid)[1].LEVELS]
+        for level, n in [(lv, n) for lv in levels for n in sorted(set(min(max(p, lo), hi) for p in (2, 4)))]:
+            name = gid if level == "normal" else "%s %s" % (gid, level)
             try:
-                cal, times, allocs = decision_runs(gid, n, seeds)
+                cal, times, allocs = decision_runs(gid, n, seeds, level)
             except RuntimeError as e:
-                print("  %-8s %-3d failed: %s" % (gid, n, e))
+                print("  %-15s %-3d failed: %s" % (name, n, e))
                 continue
             if not times:
-                print("  %-8s %-3d no decisions" % (gid, n))
+                print("  %-15s %-3d no decisions" % (name, n))
                 continue
             med, mx = keytiming.median(times), max(times)
             ok = devtime.pico_ms(med, cal) <= DECISION_MEDIAN_MS and devtime.pico_ms(mx, cal) <= DECISION_MAX_MS
             bmed, bmx = keytiming.median(allocs), max(allocs) if allocs else 0
-            print("  %-8s %-3d %5d  %s %s %8d/%-9d %4d/%-6d %s" % (
-                gid, n, len(times), both(med, cal), both(mx, cal), bmed, bmx,
+            print("  %-15s %-3d %5d  %s %s %8d/%-9d %4d/%-6d %s" % (
+                name, n, len(times), both(med, cal), both(mx, cal), bmed, bmx,
                 keytiming.collections_at_policy(bmed, 0), keytiming.collections_at_policy(bmx, 0), verdict(ok)))
 
 

@@ -10,7 +10,7 @@
 # never touch game.rng (only the rng passed in).
 from games.dizzle.sheets import EMPTY, XED, DIE, BOOM
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 _VAL = [0] * 128       # scratch for values(), big enough for any sheet
 
 
@@ -18,6 +18,9 @@ def choose(game, level, rng):
     acts = game.legal_actions()
     if len(acts) < 2:
         return acts[0]
+    if level == "hard" and game.phase == "take" and acts[0] != "drop":
+        from games.dizzle import hardbot   # only for a hard seat: heap (hardbot.py)
+        return hardbot.choose(game, rng)
     seat = game.to_act()
     ph = game.phase
     if ph == "take" and acts[0] == "drop":
