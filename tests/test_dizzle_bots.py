@@ -76,6 +76,14 @@ def test_hard_finishes_2_and_4_player_games_on_every_level():
         for lv in (1, 2, 3, 4):
             g = game(n * 100 + lv, ["hard"] * n, lv, n)
             assert g.is_over() and g.winners()
+    # the "newest" cluster rule (the play-outs ask targets() the long way)
+    for n in (1, 3):
+        g = Game(n, {"cluster": "newest", "level": 2}, Rng(n))
+        g.start()
+        brng = Rng(3)
+        while not g.is_over():
+            g.apply(bot.choose(g, "hard", brng))
+        assert g.winners()
 
 
 def transcript(seed, levels, n=2):
