@@ -125,3 +125,20 @@ def test_hard_does_not_use_the_dice_still_to_be_rolled():
             g.apply(a)
             decisions += 1
     assert decisions > 200
+
+
+def test_reference_player_samples_the_dice_still_to_be_rolled():
+    """tools/ref_dizzle.py (the strength bench's yardstick) plays futures with dice of its
+    own rng: a copy of the game that rolls other dice next gets the same decisions."""
+    import ref_dizzle
+    g = Game(2, None, Rng(5))
+    g.start()
+    brng = Rng(11)
+    for k in range(40):
+        other = Game.from_save(g.to_save())
+        other.rng = Rng(777 + k)
+        state = brng.getstate()
+        a = ref_dizzle.choose(g, "ref", brng)
+        brng.setstate(state)
+        assert ref_dizzle.choose(other, "ref", brng) == a
+        g.apply(a)
