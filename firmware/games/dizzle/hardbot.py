@@ -22,6 +22,11 @@ MINE = 2      # weight of my later fields (normal's own: 4 for the field taken)
 THEIRS = 3    # weight of the fields the others take
 STEPS = 8     # the work budget: dice taken in one play-out at most (2 players: the whole turn)
 _OTHERS = [[0] * 128 for _ in range(3)]   # the others' field values: allocated once
+# per seat: _worth() of each field, -1 until asked; kept for the whole decision
+# (a field's neighbours as when first asked), not worked out again at every die
+# of every play-out: the slowest 4-player decision (seeds 1-20, fastest of 5
+# runs, unix port) 1.4 -> 1.2 ms; the same wins against normal (seeds 1001-1400)
+_WORTH = [[0] * 128 for _ in range(4)]
 
 
 def choose(game, rng):
@@ -50,15 +55,21 @@ def choose(game, rng):
     scored.sort(reverse=True)
     # per seat in play: the free fields next to an X (where a first die goes, or
     # one boxed in jumps to), once: the play-outs only take fields away. Worked
-    # out in each play-out as needed instead: a 4-player decision took up to 1.5 ms
+    # out in each play-out as needed instead, a 4-player decision took up to 1.5
+    # ms; found by field, not by X (no "already in the list?" tests), 1.2 -> 1.0
     firsts = [None] * n
     if game.last < 0 and len(scored) > 1:
         for q in range(n):
             if vals[q] is not None:
-                firsts[q] = []
+                firsts[q] = f = []
+                sh = game.sheets[q]
                 for i in range(game.ncells):
-                    if game.sheets[q][i] == XED:
-                        game._around(q, i, firsts[q])
+                    _WORTH[q][i] = -1
+                    if sh[i] == EMPTY and game.field_free(q, i):
+                        for k in range(4 * i, 4 * i + 4):
+                            if game.nb[k] < 255 and sh[game.nb[k]] == XED:
+                                f.append(i)
+                                break
     best = die = cell = None
     for k in range(min(TOP, len(scored))):
         s, t, v, c = scored[k]
@@ -141,9 +152,12 @@ def _best_of(game, q, vals, pool, cells):
     # the best of cells still free that a die on the table fits, or -1
     w = -1
     best = 0
+    known = _WORTH[q]
     for i in cells:
         if game.sheets[q][i] == EMPTY and game.pips[i] in pool:
-            x = _worth(game, q, vals, i)
+            x = known[i]
+            if x < 0:
+                x = known[i] = _worth(game, q, vals, i)
             if w < 0 or x > best:
                 w = i
                 best = x
