@@ -6,6 +6,9 @@
 #          puzzles, rows, columns, flags, keys, rockets, bombs against the
 #          others, brown piles), what lies next to it, and how many dice on the
 #          table would still fit after it; rolls again only on good odds.
+# hard   - (hardbot.py) normal's best few placements, each followed by the
+#          rest of the turn played out: keeps its chain going, takes the dice
+#          the others need; otherwise as normal.
 # Everything on a Dizzle table is public; the bots read the game state and
 # never touch game.rng (only the rng passed in).
 from games.dizzle.sheets import EMPTY, XED, DIE, BOOM
