@@ -285,6 +285,16 @@ def test_the_decision_runner_times_and_weighs_the_same_decisions_under_micropyth
     assert all(t >= 0 for t in times) and all(a >= 0 for a in allocs) and max(allocs) > 0
 
 
+def test_the_decision_runner_times_the_hard_level_where_a_bot_has_it():
+    """bench_pico's decisions section times hard as well as normal (issue 15): every
+    seat of the games it plays is at the level asked for."""
+    mpy.require()
+    import build
+    build.mpy_tree(bench.MPY_TREE)
+    cal, times, allocs = bench_pico.decision_runs("dizzle", 2, 1, "hard")
+    assert cal > 0 and times and len(times) == len(allocs)
+
+
 def test_headless_prints_a_stretch_before_every_frame_under_micropython(tmp_path):
     mpy.require()
     import build

@@ -82,6 +82,7 @@ def test_selfplay_identical_under_micropython(game, players, seed, mpy_env):
 HARD_HEAP = "104K"
 HARD_CASES = [
     ("words", 2, 1),
+    ("dizzle", 2, 1),
 ]
 
 
