@@ -563,3 +563,25 @@ def test_moving_the_cursor_does_not_work_out_the_rules_or_the_fields_again(tmp_p
                             ["RIGHT", "RIGHT", "LEFT", "DOWN", "UP"])
     assert state["after"]["waiting"] == "decide" and state["after"]["game"] == state["before"]
     assert counts == {"legal": 0, "cell": 0}
+
+
+def test_the_framed_fields_are_the_fields_the_rules_options_name():
+    """view.framed (the pick screen's framed fields, found without the rules' action
+    texts) flags exactly the fields of rules.options, over random sheets and dice; and
+    view.spot finds every field's key as the list of all keys does (buttons: -1)."""
+    from games.clever import app, view
+    r = Rng(3)
+    for _ in range(3000):
+        sheet = [r.randbelow(len(rules.LREW[line]) + 1) for line in range(rules.GI)] + [r.randbelow(rules.GFULL + 1)]
+        counts = [r.randbelow(3) * (r.randbelow(3) == 0) for _ in range(rules.NSYM)]
+        for colour in range(4):
+            want = view.layout(colour, app.fields_of(rules.options(sheet, colour, counts)))[1]
+            assert view.framed(sheet, colour, counts) == want, (sheet, colour, counts)
+    for colour in range(4):
+        keys = [view.cell(colour, i)[0] for i in range(view.NFIELDS[colour])]
+        for other in range(4):
+            for i in range(view.NFIELDS[other]):
+                key = view.cell(other, i)[0]
+                assert view.spot(colour, key) == (keys.index(key) if key in keys else -1)
+        for button in ("done", "skip", "pass", "G", "G123", "Y0", "B4", "R99"):
+            assert view.spot(colour, button) == -1

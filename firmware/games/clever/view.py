@@ -239,29 +239,72 @@ GEOM = _geometry()
 del _geometry   # run once: its code need not stay in the heap
 
 
-def field_keys(colour):
-    """The key of each field of area colour ("Y3", "G23"): made for a decision, not a key."""
-    return [cell(colour, i)[0] for i in range(NFIELDS[colour])]
-
-
 def spot(colour, key):
-    """The index of field key in area colour, -1 if it is none (a button)."""
-    keys = field_keys(colour)
-    return keys.index(key) if key in keys else -1
+    """The index of field key ("Y3", "R5", "G23", "B21") in area colour, -1 if it is
+    none of that area's fields (a button). Worked out from the key: making every field's
+    key to look it up took 2.6 KB a call (64-bit unix port), a decision's first frame
+    made them up to three times (layout())."""
+    line = 0
+    first = 0           # the area's index of the line's first field
+    for line in range(model.GI + 1):
+        area = 2 if line == model.GI else model.LCOL[line]
+        name = model.LNAME[line]
+        if area == colour and key.startswith(name):
+            break
+        if area == colour and line < model.GI:
+            first += len(model.LREW[line])
+    else:
+        return -1
+    digits = key[len(name):]
+    if not digits.isdigit():
+        return -1
+    if line == model.GI:
+        if len(digits) != 2:
+            return -1
+        row = int(digits) // 10 - 1
+        col = int(digits) % 10 - 1
+        return row * model.GC + col if 0 <= row < model.GR and 0 <= col < model.GC else -1
+    i = int(digits) - 1
+    return first + i if 0 <= i < len(model.LREW[line]) else -1
 
 
 def layout(colour, items):
     """(spots, framed) for the keys in items over area colour, once a decision: the
     field index of each item (255: a button), and a flag per field (framed by area())."""
-    keys = field_keys(colour)
     spots = bytearray(len(items))
-    framed = bytearray(len(keys))
+    framed = bytearray(NFIELDS[colour])
     for j in range(len(items)):
-        i = keys.index(items[j]) if items[j] in keys else 255
+        i = spot(colour, items[j])
+        if i < 0:
+            i = 255
         spots[j] = i
         if i != 255:
             framed[i] = 1
     return spots, framed
+
+
+def framed(sheet, colour, counts):
+    """A flag per field of area colour: the fields the dice counted in counts (rules'
+    hand counts, counts[0] jokers) could cross first, the fields of the actions
+    sheet.options() makes (tests/test_clever_app.py holds the two the same), found
+    without making those actions' texts and looking each one up: a pick screen's first
+    frame, and each tab's, made them (10-13 KB a tab, 64-bit unix port)."""
+    flags = bytearray(NFIELDS[colour])
+    if colour == 2:
+        if model.have(counts, -1, 2) > 0 or counts[0] > 0:
+            for b in range(model.GR * model.GC):
+                flags[b] = not sheet[model.GI] >> b & 1
+        return flags
+    first = 0           # the area's index of the line's first field
+    for line in range(model.GI):
+        if model.LCOL[line] == colour:
+            at = sheet[line]
+            if at < len(model.LREW[line]):
+                k = model.LNEED[line][at]
+                if max(0, k - model.have(counts, model.LWANT[line][at], colour)) <= min(k, counts[0]):
+                    flags[first + at] = 1
+            first += len(model.LREW[line])
+    return flags
 
 
 def place(colour, key):
