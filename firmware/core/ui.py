@@ -166,6 +166,17 @@ class Ui:
         y = top + (span - h) * first // max(1, total - count)
         fb.fill_rect(W - 3, y, 3, h, 1)
 
+    def keep(self, into):
+        """Copy the frame drawn so far into `into` (a bytearray of the frame's size the
+        caller made once), to be put back with restore(): a screen whose keys change
+        only a little of it draws the rest once, then each key puts it back (a copy in
+        C, allocating nothing) and draws what it changes over it."""
+        into[:] = self.fb.buffer
+
+    def restore(self, kept):
+        """Put back a frame copied with keep()."""
+        self.fb.buffer[:] = kept
+
     def busy(self):
         """A mark in the top right corner while the console works (a computer player
         thinks, a word list is searched): the screen is not frozen, it is busy. Work

@@ -332,6 +332,19 @@ def jump(colour, spots, at, step):
     return best if best >= 0 else (at + step) % len(spots)
 
 
+def status(fb, text, button=None, lit=False):
+    """The status line under the area: a text and a button (Done, Skip)."""
+    font.text(fb, text, PX + 1, SY)
+    if button:
+        w = font.width(button) + 4
+        x = 128 - w
+        if lit:
+            fb.fill_rect(x, SY - 1, w, 9, 1)
+        else:
+            fb.rect(x, SY - 1, w, 10, 1)     # open at the bottom edge
+        font.text(fb, button, x + 2, SY, 0 if lit else 1)
+
+
 def joker_text(sheet, action):
     """How a cross action uses the dice: '2 candles', 'donut + joker', 'joker'."""
     line, _field, jokers = model.parse(action)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
@@ -351,12 +364,15 @@ def crossed(sheet, line, index):
     return sheet[model.GI] >> index & 1 if line == model.GI else index < sheet[line]
 
 
-def area(fb, sheet, colour, framed=None, cursor=-1):
+def area(fb, sheet, colour, framed=None, cursor=-1, only=-1):
     """Area colour of sheet with its rewards (lit once earned); crossed fields
     show an X, fields flagged in framed (layout()) are framed, the field at index
-    cursor is lit."""
+    cursor is lit. only >= 0: that field alone, over the area drawn before (the
+    cursor put on it: the same pixels as the whole area drawn with that cursor, as
+    tests/test_clever_app.py checks; nothing a field draws after it overlaps a lit
+    field but in light)."""
     geom = GEOM[colour]
-    for i in range(NFIELDS[colour]):
+    for i in range(only if only >= 0 else 0, only + 1 if only >= 0 else NFIELDS[colour]):
         g = 6 * i
         line = geom[g]      # one by one: a six-name unpacking builds a tuple
         index = geom[g + 1]
@@ -396,7 +412,7 @@ def area(fb, sheet, colour, framed=None, cursor=-1):
             earned(fb, model.LREW[line][index], x + w // 2 - 4, y + 12, done)
         elif colour == 3:
             earned(fb, model.LREW[line][index], x + 21, y + 1, done)
-    if colour == 2:
+    if colour == 2 and only < 0:
         gx = PX + 1
         for i in range(model.GR + model.GC):
             full = sheet[model.GI] & model.GMASK[i] == model.GMASK[i]
