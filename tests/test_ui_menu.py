@@ -64,10 +64,9 @@ class _Settings:
         return 0
 
 
-def frames(keys, whole, items, index=0, notes=None, hook=None):
-    """The frames ui.menu sends for keys, and how many screens it began (ui.clears).
-    whole: every key finds the screen drawn over (as if another screen had been up),
-    so each frame is a whole redraw: the reference."""
+def kit(keys, whole):
+    """(hal, ui) pressing keys; whole: every key finds the screen drawn over (as if
+    another screen had been up), so each frame is a whole redraw: the reference."""
     box = []
 
     def on_key():
@@ -77,6 +76,12 @@ def frames(keys, whole, items, index=0, notes=None, hook=None):
     hal = _Hal(keys, on_key)
     ui = Ui(hal, _Settings())
     box.append(ui)
+    return hal, ui
+
+
+def frames(keys, whole, items, index=0, notes=None, hook=None):
+    """The frames ui.menu sends for keys, and how many screens it began (ui.clears)."""
+    hal, ui = kit(keys, whole)
     ui.menu_hook = hook and (lambda: hook(ui))
     hal.frames.clear()
     begun = ui.clears
@@ -142,15 +147,7 @@ def test_work_put_off_that_draws_is_followed_by_the_menu_again():
 def form_frames(keys, whole, make):
     """The frames ui.form sends for keys (as frames() for ui.menu), its value, and how
     many screens it began. make(): the form's fields (a function: rows may come and go)."""
-    box = []
-
-    def on_key():
-        if whole:
-            box[0].clears += 1
-
-    hal = _Hal(keys, on_key)
-    ui = Ui(hal, _Settings())
-    box.append(ui)
+    hal, ui = kit(keys, whole)
     hal.frames.clear()
     begun = ui.clears
     result = ui.form("A form", make, "Start")
