@@ -563,3 +563,70 @@ def test_moving_the_cursor_does_not_work_out_the_rules_or_the_fields_again(tmp_p
                             ["RIGHT", "RIGHT", "LEFT", "DOWN", "UP"])
     assert state["after"]["waiting"] == "decide" and state["after"]["game"] == state["before"]
     assert counts == {"legal": 0, "cell": 0}
+
+
+def test_the_framed_fields_are_the_fields_the_rules_options_name():
+    """view.framed (the pick screen's framed fields, found without the rules' action
+    texts) flags exactly the fields of rules.options, over random sheets and dice; and
+    view.spot finds every field's key as the list of all keys does (buttons: -1)."""
+    from games.clever import app, view
+    r = Rng(3)
+    for _ in range(3000):
+        sheet = [r.randbelow(len(rules.LREW[line]) + 1) for line in range(rules.GI)] + [r.randbelow(rules.GFULL + 1)]
+        counts = [r.randbelow(3) * (r.randbelow(3) == 0) for _ in range(rules.NSYM)]
+        for colour in range(4):
+            want = view.layout(colour, app.fields_of(rules.options(sheet, colour, counts)))[1]
+            assert view.framed(sheet, colour, counts) == want, (sheet, colour, counts)
+    for colour in range(4):
+        keys = [view.cell(colour, i)[0] for i in range(view.NFIELDS[colour])]
+        for other in range(4):
+            for i in range(view.NFIELDS[other]):
+                key = view.cell(other, i)[0]
+                assert view.spot(colour, key) == (keys.index(key) if key in keys else -1)
+        for button in ("done", "skip", "pass", "G", "G123", "Y0", "B4", "R99"):
+            assert view.spot(colour, button) == -1
+
+
+def test_a_cursor_move_on_the_crossing_screen_draws_what_the_whole_screen_draws(tmp_path):
+    """The crossing screen is kept without its cursor and status (ui.keep) and each key
+    draws the cursor's field and the status over it: every frame of whole games (cursor
+    moves, the ways-to-cross list's screen, bonus crosses) is the same, pixel for pixel,
+    as the screen drawn whole for that cursor."""
+    import sys
+    checked = []
+    differ = []
+
+    def check(c, lv, d):
+        view = sys.modules["games.clever.view"]
+        app = lv["app"]
+        if "draw_cross" in vars(app):
+            return
+        real = app.draw_cross
+
+        def draw_cross(items, at, show=True):
+            real(items, at, False)
+            got = bytes(app.fb.buffer)
+            # the whole screen for the same cursor, as it was drawn before it was kept
+            app.screen(app.title, app.colour, app.framed, app.spots[at], -1, app.right)
+            button = "Done" if items[-1] == "done" else "Skip" if items[-1] == "skip" else None
+            view.status(app.fb, app.labels[at], button, items[at] in ("done", "skip"))
+            checked.append(at)
+            if bytes(app.fb.buffer) != got:
+                differ.append((app.game.to_save(), items, at))
+            app.fb.buffer[:] = got
+            if show:
+                app.ui.show()
+        app.draw_cross = draw_cross
+
+    for seed in (3, 8, 12):
+        d = Player(seed)
+        kinds = ["human", "human", "easy"]
+
+        def drv(c):
+            lv = live()
+            if lv and lv.get("app") is not None:
+                check(c, lv, d)
+            return d(c)
+        Console("pico", seed, setup_keys(kinds), str(tmp_path / str(seed)), driver=drv).run()
+        assert d.game is not None and d.game.is_over()
+    assert len(checked) > 100 and not differ

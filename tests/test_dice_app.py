@@ -119,3 +119,40 @@ def test_rules_refuse_with_reasons():
             g.apply(action)
         assert reason in e.value.reason
     assert g.rolls == 1
+
+
+class _Frame:
+    """A frame kept for has_text()."""
+
+    def __init__(self, buf):
+        self.buf = bytes(buf)
+
+    def panel(self):
+        return self.buf
+
+
+def test_more_or_fewer_dice_are_drawn_before_they_are_saved(tmp_path, monkeypatch):
+    """UP / DOWN and a roll save the dice once their screen is up (ui.later), before the
+    next key is read: the save held the frame of UP / DOWN back (9.8 KB allocated before
+    it, make bench keys' dice session). So each save finds its dice on the screen."""
+    from core import ui as kit
+    shown = []
+    real_show = kit.Ui.show
+
+    def show(self):
+        real_show(self)
+        shown.append(_Frame(self.fb.buffer))
+    saved = []
+    real_save = Saves.save
+
+    def save(self, name, data):
+        if name == "dice":
+            saved.append((len(data["game"]["dice"]), shown[-1]))
+        real_save(self, name, data)
+    monkeypatch.setattr(kit.Ui, "show", show)
+    monkeypatch.setattr(Saves, "save", save)
+    c = play(keys("UP", "DOWN", "DOWN", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "A"), saves=str(tmp_path))
+    assert has_text(c, "Dice x4") and len(saved_game(tmp_path).dice) == 4
+    assert [n for n, _ in saved] == [5, 6, 5, 4, 4]
+    for n, frame in saved[1:]:
+        assert has_text(frame, "Dice x%d" % n) and has_text(frame, "Roll all")

@@ -286,6 +286,43 @@ def test_wrap():
     assert w("SCORE 12 BONUS 3", 24, font.FONT3x5) == ["SCORE", "12", "BONUS", "3"]
 
 
+def _wrap_by_words(s, max_width, f=font.FONT5x7):
+    """wrap() as it was written before it sliced lines out of s: word by word."""
+    n = max(1, (max_width + f.advance - f.w) // f.advance)
+    lines = []
+    for para in s.split("\n") if s else []:
+        line = ""
+        for word in para.split():
+            if len(word) > n:
+                if line:
+                    lines.append(line)
+                while len(word) > n:
+                    lines.append(word[:n])
+                    word = word[n:]
+                line = word
+            elif not line:
+                line = word
+            elif len(line) + 1 + len(word) <= n:
+                line = line + " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def test_wrap_makes_the_lines_it_made_word_by_word():
+    # runs of spaces, newlines, long words, glyph characters, and (rarely) tabs
+    from core.rng import Rng
+    r = Rng(5)
+    alphabet = "ab cd  e\n" + font.STAR + font.CHECK + "xyz \t"
+    for t in range(4000):
+        s = "".join(alphabet[r.randbelow(len(alphabet) - (t % 3 > 0))] for _ in range(r.randbelow(40)))
+        width = r.randbelow(60)
+        for f in (font.FONT5x7, font.FONT3x5):
+            assert font.wrap(s, width, f) == _wrap_by_words(s, width, f), (s, width)
+
+
 # ---------------------------------------------------------------- drawing
 
 def hello_pixels(ox, oy):

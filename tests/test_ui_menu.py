@@ -64,10 +64,9 @@ class _Settings:
         return 0
 
 
-def frames(keys, whole, items, index=0, notes=None, hook=None):
-    """The frames ui.menu sends for keys, and how many screens it began (ui.clears).
-    whole: every key finds the screen drawn over (as if another screen had been up),
-    so each frame is a whole redraw: the reference."""
+def kit(keys, whole):
+    """(hal, ui) pressing keys; whole: every key finds the screen drawn over (as if
+    another screen had been up), so each frame is a whole redraw: the reference."""
     box = []
 
     def on_key():
@@ -77,6 +76,12 @@ def frames(keys, whole, items, index=0, notes=None, hook=None):
     hal = _Hal(keys, on_key)
     ui = Ui(hal, _Settings())
     box.append(ui)
+    return hal, ui
+
+
+def frames(keys, whole, items, index=0, notes=None, hook=None):
+    """The frames ui.menu sends for keys, and how many screens it began (ui.clears)."""
+    hal, ui = kit(keys, whole)
     ui.menu_hook = hook and (lambda: hook(ui))
     hal.frames.clear()
     begun = ui.clears
@@ -137,3 +142,42 @@ def test_work_put_off_that_draws_is_followed_by_the_menu_again():
     # the menu, the message, the menu again (whole), the menu after DOWN
     assert hal.frames[2] == menu_first and hal.frames[1] != menu_first
     assert len(hal.frames) == 4
+
+
+def form_frames(keys, whole, make):
+    """The frames ui.form sends for keys (as frames() for ui.menu), its value, and how
+    many screens it began. make(): the form's fields (a function: rows may come and go)."""
+    hal, ui = kit(keys, whole)
+    hal.frames.clear()
+    begun = ui.clears
+    result = ui.form("A form", make, "Start")
+    return hal.frames, ui.clears - begun, result
+
+
+def test_a_form_redraws_the_rows_a_key_changed_with_the_same_pixels():
+    """ui.form, as ui.menu: a cursor move or a value changed on the same page redraws
+    that row, the row that was lit, the scroll mark and the help; a page scrolled or
+    rows that came or went (a function of the values) redraw the screen whole."""
+    from core.ui import Field
+
+    def fields(helps):
+        players = Field("Players", ["2", "3", "4"], 0, None, ["Two at the table.", "Three.", "Four, a long "
+                                                              "help that takes two lines under the form."] if helps else None)
+        seats = [Field("P%d name" % (i + 1), ["Ann", "Ben", "Cat", "Dan"], i, None,
+                       ["A name for the seat."] * 4 if helps else None) for i in range(4)]
+        option = Field("Rule", ["on", "off"], 0)
+
+        def make():
+            return [players] + seats[:2 + players.index] + [option]
+        return make
+
+    keys = [K_DOWN, K_RIGHT, K_RIGHT, K_UP, K_RIGHT, K_DOWN, K_DOWN, K_DOWN, K_DOWN, K_DOWN, K_LEFT,
+            K_DOWN, K_DOWN, K_UP, K_UP, K_UP, K_UP, K_UP, K_UP, K_LEFT, K_DOWN, K_RIGHT, K_A, K_B]
+    for helps in (True, False):
+        fast, fast_clears, fast_result = form_frames(keys, False, fields(helps))
+        slow, slow_clears, slow_result = form_frames(keys, True, fields(helps))
+        assert fast_result == slow_result is False
+        assert len(fast) == len(slow) == len(keys)
+        for i in range(len(fast)):
+            assert fast[i] == slow[i], "frame %d differs (helps %s)" % (i, helps)
+        assert 1 < fast_clears < slow_clears / 2, (helps, fast_clears, slow_clears)

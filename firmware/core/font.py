@@ -197,12 +197,21 @@ def text_center(fb, s, cx, y, c=1, font=FONT5x7):
     return start
 
 
+@micropython.native
 def wrap(s, max_width, font=FONT5x7):
     """Split s into lines that fit in max_width pixels when drawn with text().
 
     Words are separated by spaces and kept whole when they fit; a word longer
     than a line is broken into line-sized pieces. '\\n' forces a line break, so
     empty lines in s stay empty lines. Runs of spaces collapse. wrap("") == [].
+
+    The words are found by their places in s and a line is one slice of s (its
+    words and the single spaces between them are already there): wrapping makes the
+    lines and their list, not a string per word and two per word joined. Native code,
+    as text(): its frame (15 locals) stays off the heap. Five event texts, wrapped as
+    a "What happened" page does: 7,680 -> 1,408 bytes; 1,000 wraps under the console's
+    collection policy (gc.threshold(4096), 100 KB live): 91 -> 14 ms, 29 ms as bytecode
+    (64-bit unix port).
     """
     n = (max_width + font.advance - font.w) // font.advance
     if n < 1:
@@ -210,6 +219,55 @@ def wrap(s, max_width, font=FONT5x7):
     lines = []
     if not s:
         return lines
+    if "\t" in s or "\x0b" in s or "\x0c" in s or "\r" in s:
+        return _wrap_words(s, n)    # what split() also splits at (no screen's text has it)
+    end = len(s)
+    i = 0
+    while True:                         # a paragraph: up to the next '\n'
+        stop = s.find("\n", i)
+        if stop < 0:
+            stop = end
+        a = b = k = 0                   # the line so far: s[a:b], k characters once collapsed
+        while True:
+            while i < stop and s.startswith(" ", i):
+                i += 1
+            if i >= stop:
+                break
+            j = s.find(" ", i, stop)    # the word is s[i:j]
+            if j < 0:
+                j = stop
+            w = j - i
+            if w > n:
+                if k:
+                    lines.append(_line(s, a, b, k))
+                while w > n:
+                    lines.append(s[i:i + n])
+                    i += n
+                    w -= n
+                a, b, k = i, j, w
+            elif not k:
+                a, b, k = i, j, w
+            elif k + 1 + w <= n:
+                b = j
+                k += 1 + w
+            else:
+                lines.append(_line(s, a, b, k))
+                a, b, k = i, j, w
+            i = j
+        lines.append(_line(s, a, b, k) if k else "")
+        if stop >= end:
+            return lines
+        i = stop + 1
+
+
+def _line(s, a, b, k):
+    """The line s[a:b] whose words take k characters with one space between each."""
+    return s[a:b] if b - a == k else " ".join(s[a:b].split())
+
+
+def _wrap_words(s, n):
+    """wrap() word by word, for text with whitespace other than spaces and newlines."""
+    lines = []
     for para in s.split("\n"):
         line = ""
         for word in para.split():

@@ -29,6 +29,16 @@ def clip(s, n=CHARS):
     return s if len(s) <= n else s[:n - 1] + "~"
 
 
+def _same(fields, shown):
+    """Whether a form's rows are the ones shown: the same Field objects in the same order."""
+    if shown is None or len(fields) != len(shown):
+        return False
+    for i in range(len(fields)):
+        if fields[i] is not shown[i]:
+            return False
+    return True
+
+
 class Field:
     """One row of a form: a label and the choices LEFT/RIGHT go through (the one
     shown is choices[index]); on_a(field) runs when A is pressed on the row; helps,
@@ -165,6 +175,17 @@ class Ui:
         h = max(4, span * count // total)
         y = top + (span - h) * first // max(1, total - count)
         fb.fill_rect(W - 3, y, 3, h, 1)
+
+    def keep(self, into):
+        """Copy the frame drawn so far into `into` (a bytearray of the frame's size the
+        caller made once), to be put back with restore(): a screen whose keys change
+        only a little of it draws the rest once, then each key puts it back (a copy in
+        C, allocating nothing) and draws what it changes over it."""
+        into[:] = self.fb.buffer
+
+    def restore(self, kept):
+        """Put back a frame copied with keep()."""
+        self.fb.buffer[:] = kept
 
     def busy(self):
         """A mark in the top right corner while the console works (a computer player
@@ -340,15 +361,22 @@ class Ui:
         of the row the cursor is on (two lines, when any field has helps).
 
         fields: a list of Field, or a function returning one (rows may come and go as
-        values change). Returns True when OK is chosen (the busy mark is then up),
+        values change: it is called again when a value changed, by LEFT/RIGHT or a
+        field's on_a). Returns True when OK is chosen (the busy mark is then up),
         False on B. A field's index changes in place.
         """
         make = fields if callable(fields) else None
         index = 0
         first = 0
+        shown = -1          # the row lit on screen, -1: the screen is to be drawn whole
+        shown_fields = None
+        shown_first = 0
+        drawn = -1          # self.clears once the screen was drawn
+        remake = True       # a value changed: make() may give other rows
         while True:
-            if make is not None:
+            if make is not None and remake:
                 fields = make()
+            remake = False
             n = len(fields) + 1  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
             helps = False
             for f in fields:  # pyright: ignore[reportGeneralTypeIssues]  -- fields: a list, or a function (make) making one
@@ -356,23 +384,35 @@ class Ui:
             rows = (H - 12 - 16) // ROW_H if helps else ROWS    # room for two lines of help
             index = min(index, n - 1)
             first = _scrolled(index, first, rows)
-            self.clear()
-            self.bar(title)
-            for i in range(first, min(n, first + rows)):
-                if i < len(fields):  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
-                    f = fields[i]
-                    value = f.shown()
-                    if len(f.choices) > 1:
-                        value = "<" + value + ">"
-                    self.row(i - first, f.label, value, i == index, n > rows)
-                else:
-                    self.row(i - first, "  " + ok_label, None, i == index, n > rows)
-            self.scroll_mark(first, rows, n, rows)
+            # A key that moved the cursor or changed a value on the same page, the rows
+            # the same, redraws the two rows whose highlight moved (or the row changed),
+            # the scroll mark and the help under them: the same pixels as a whole redraw
+            # (tests/test_ui_menu.py). With make() called only when a value changed, a
+            # key of Clever Kids' setup form allocated 2,528 B (median), now 1,344, and
+            # took 119-126 us, now 107 (a 12-row form, unix port).
+            if (shown >= 0 and drawn == self.clears and first == shown_first
+                    and _same(fields, shown_fields)):
+                fb = self.fb
+                for i in (shown, index):
+                    fb.fill_rect(0, TOP - 1 + (i - first) * ROW_H, W, ROW_H, 0)
+                    self._form_row(fields, i, first, index, ok_label, n > rows)
+                self.scroll_mark(first, rows, n, rows)
+                if helps:
+                    fb.fill_rect(0, TOP - 1 + rows * ROW_H, W, H - (TOP - 1 + rows * ROW_H), 0)
+            else:
+                self.clear()
+                self.bar(title)
+                for i in range(first, min(n, first + rows)):
+                    self._form_row(fields, i, first, index, ok_label, n > rows)
+                self.scroll_mark(first, rows, n, rows)
             if helps and index < len(fields) and fields[index].helps is not None:  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
                 self.note_lines(font.wrap(fields[index].helps[fields[index].index], W - 2)[:2])
             self.show()
+            shown, shown_fields, shown_first = index, fields, first
+            drawn = self.clears
             k = self.wait_key()
             if self.chord(k):
+                remake = True
                 continue
             if k & K_UP:
                 index = (index - 1) % n
@@ -381,6 +421,7 @@ class Ui:
             elif k & (K_LEFT | K_RIGHT) and index < len(fields):  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
                 f = fields[index]
                 f.index = (f.index + (-1 if k & K_LEFT else 1)) % len(f.choices)
+                remake = True
             elif k & K_A:
                 if index == len(fields):  # pyright: ignore[reportArgumentType]  -- fields: a list, or a function (make) making one
                     # what OK starts (a game set up, loaded after a reset) takes a while:
@@ -390,10 +431,22 @@ class Ui:
                 f = fields[index]
                 if f.on_a is not None:
                     f.on_a(f)
+                    remake = True
                 else:
                     index = (index + 1) % n
             elif k & K_B:
                 return False
+
+    def _form_row(self, fields, i, first, index, ok_label, scrolls):
+        """Row i of a form (a field, or the OK row after them), lit if it is index."""
+        if i < len(fields):
+            f = fields[i]
+            value = f.shown()
+            if len(f.choices) > 1:
+                value = "<" + value + ">"
+            self.row(i - first, f.label, value, i == index, scrolls)
+        else:
+            self.row(i - first, "  " + ok_label, None, i == index, scrolls)
 
     def message(self, title, body, hint="A:OK"):
         """Word-wrapped text; UP/DOWN scroll a line, LEFT/RIGHT a page. Returns the key

@@ -13,9 +13,20 @@ is lit. In the overview a crossed field is lit, its reward drawn inside.
 A sheet is the rules' list of counters (games/clever/sheet.py): one per line
 crossed left to right (yellow, red, each blue row), then the green mask.
 """
+import micropython
+
 from core import font
 from core.font import FONT3x5
 from games.clever import sheet as model
+
+# The small drawing functions called for every field and die (symbol, reward, earned,
+# cross_out, dotted_rect, die) are native code where the port has the emitter, plain
+# Python in the simulator and the browser (as core/font.py's): as bytecode each call
+# took its frame (5-6 arguments) from the heap, counted towards the console's collection
+# every 4 KB, so drawing an area collected the heap about once. An area under that policy
+# (100 KB live, unix port): 245-441 -> 43-99 us, the dice column 161 -> 15 us; view.mpy
+# for a Pico (armv6m) 5.9 -> 9.2 KB. (area and dice_column native too: 16-62 and 11 us,
+# but 12.1 KB.)
 
 data = model.D
 PX = 25          # the panel's left edge
@@ -52,6 +63,7 @@ def _icons():
 ICON, MARK, STAR8, CANDLE, PRESENT = _icons()
 
 
+@micropython.native
 def symbol(fb, code, x, y, c=1):
     """A symbol: its 8x8 icon and, for balloons, the kind (heart, B, P, G)."""
     font.icon(fb, ICON[code], x, y + (code == JOKER), c)
@@ -62,6 +74,7 @@ def symbol(fb, code, x, y, c=1):
         font.text(fb, mark, x + 9, y + 2, c, FONT3x5)
 
 
+@micropython.native
 def reward(fb, rew, x, y, c=1, small=False):
     """A reward mark, 9x9 (7x7 small): star, or ring with the bonus colour."""
     if rew == 1:
@@ -75,6 +88,7 @@ def reward(fb, rew, x, y, c=1, small=False):
         font.text(fb, data.COLOURS[rew - 2], x + r - 1, y + r - 2, c, FONT3x5)
 
 
+@micropython.native
 def cross_out(fb, x, y, w, h, c=1):
     fb.line(x, y, x + w - 1, y + h - 1, c)
     fb.line(x, y + h - 1, x + w - 1, y, c)
@@ -82,6 +96,7 @@ def cross_out(fb, x, y, w, h, c=1):
     fb.line(x + 1, y + h - 1, x + w - 1, y + 1, c)
 
 
+@micropython.native
 def dotted_rect(fb, x, y, w, h):
     for i in range(0, w, 2):
         fb.pixel(x + i, y, 1)
@@ -92,6 +107,7 @@ def dotted_rect(fb, x, y, w, h):
 
 
 # ---- the dice ----------------------------------------------------------------
+@micropython.native
 def die(fb, code, x, y, state=0, lit=False):
     """One die, 24x10: colour letter, symbol. state 0 free, 1 used in this
     move (dimmed), 2 not in the middle (only its outline, dotted; lit: with its
@@ -239,29 +255,72 @@ GEOM = _geometry()
 del _geometry   # run once: its code need not stay in the heap
 
 
-def field_keys(colour):
-    """The key of each field of area colour ("Y3", "G23"): made for a decision, not a key."""
-    return [cell(colour, i)[0] for i in range(NFIELDS[colour])]
-
-
 def spot(colour, key):
-    """The index of field key in area colour, -1 if it is none (a button)."""
-    keys = field_keys(colour)
-    return keys.index(key) if key in keys else -1
+    """The index of field key ("Y3", "R5", "G23", "B21") in area colour, -1 if it is
+    none of that area's fields (a button). Worked out from the key: making every field's
+    key to look it up took 2.6 KB a call (64-bit unix port), a decision's first frame
+    made them up to three times (layout())."""
+    line = 0
+    first = 0           # the area's index of the line's first field
+    for line in range(model.GI + 1):
+        area = 2 if line == model.GI else model.LCOL[line]
+        name = model.LNAME[line]
+        if area == colour and key.startswith(name):
+            break
+        if area == colour and line < model.GI:
+            first += len(model.LREW[line])
+    else:
+        return -1
+    digits = key[len(name):]
+    if not digits.isdigit():
+        return -1
+    if line == model.GI:
+        if len(digits) != 2:
+            return -1
+        row = int(digits) // 10 - 1
+        col = int(digits) % 10 - 1
+        return row * model.GC + col if 0 <= row < model.GR and 0 <= col < model.GC else -1
+    i = int(digits) - 1
+    return first + i if 0 <= i < len(model.LREW[line]) else -1
 
 
 def layout(colour, items):
     """(spots, framed) for the keys in items over area colour, once a decision: the
     field index of each item (255: a button), and a flag per field (framed by area())."""
-    keys = field_keys(colour)
     spots = bytearray(len(items))
-    framed = bytearray(len(keys))
+    framed = bytearray(NFIELDS[colour])
     for j in range(len(items)):
-        i = keys.index(items[j]) if items[j] in keys else 255
+        i = spot(colour, items[j])
+        if i < 0:
+            i = 255
         spots[j] = i
         if i != 255:
             framed[i] = 1
     return spots, framed
+
+
+def framed(sheet, colour, counts):
+    """A flag per field of area colour: the fields the dice counted in counts (rules'
+    hand counts, counts[0] jokers) could cross first, the fields of the actions
+    sheet.options() makes (tests/test_clever_app.py holds the two the same), found
+    without making those actions' texts and looking each one up: a pick screen's first
+    frame, and each tab's, made them (10-13 KB a tab, 64-bit unix port)."""
+    flags = bytearray(NFIELDS[colour])
+    if colour == 2:
+        if model.have(counts, -1, 2) > 0 or counts[0] > 0:
+            for b in range(model.GR * model.GC):
+                flags[b] = not sheet[model.GI] >> b & 1
+        return flags
+    first = 0           # the area's index of the line's first field
+    for line in range(model.GI):
+        if model.LCOL[line] == colour:
+            at = sheet[line]
+            if at < len(model.LREW[line]):
+                k = model.LNEED[line][at]
+                if max(0, k - model.have(counts, model.LWANT[line][at], colour)) <= min(k, counts[0]):
+                    flags[first + at] = 1
+            first += len(model.LREW[line])
+    return flags
 
 
 def place(colour, key):
@@ -289,6 +348,19 @@ def jump(colour, spots, at, step):
     return best if best >= 0 else (at + step) % len(spots)
 
 
+def status(fb, text, button=None, lit=False):
+    """The status line under the area: a text and a button (Done, Skip)."""
+    font.text(fb, text, PX + 1, SY)
+    if button:
+        w = font.width(button) + 4
+        x = 128 - w
+        if lit:
+            fb.fill_rect(x, SY - 1, w, 9, 1)
+        else:
+            fb.rect(x, SY - 1, w, 10, 1)     # open at the bottom edge
+        font.text(fb, button, x + 2, SY, 0 if lit else 1)
+
+
 def joker_text(sheet, action):
     """How a cross action uses the dice: '2 candles', 'donut + joker', 'joker'."""
     line, _field, jokers = model.parse(action)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
@@ -308,12 +380,15 @@ def crossed(sheet, line, index):
     return sheet[model.GI] >> index & 1 if line == model.GI else index < sheet[line]
 
 
-def area(fb, sheet, colour, framed=None, cursor=-1):
+def area(fb, sheet, colour, framed=None, cursor=-1, only=-1):
     """Area colour of sheet with its rewards (lit once earned); crossed fields
     show an X, fields flagged in framed (layout()) are framed, the field at index
-    cursor is lit."""
+    cursor is lit. only >= 0: that field alone, over the area drawn before (the
+    cursor put on it: the same pixels as the whole area drawn with that cursor, as
+    tests/test_clever_app.py checks; nothing a field draws after it overlaps a lit
+    field but in light)."""
     geom = GEOM[colour]
-    for i in range(NFIELDS[colour]):
+    for i in range(only if only >= 0 else 0, only + 1 if only >= 0 else NFIELDS[colour]):
         g = 6 * i
         line = geom[g]      # one by one: a six-name unpacking builds a tuple
         index = geom[g + 1]
@@ -353,7 +428,7 @@ def area(fb, sheet, colour, framed=None, cursor=-1):
             earned(fb, model.LREW[line][index], x + w // 2 - 4, y + 12, done)
         elif colour == 3:
             earned(fb, model.LREW[line][index], x + 21, y + 1, done)
-    if colour == 2:
+    if colour == 2 and only < 0:
         gx = PX + 1
         for i in range(model.GR + model.GC):
             full = sheet[model.GI] & model.GMASK[i] == model.GMASK[i]
@@ -363,6 +438,7 @@ def area(fb, sheet, colour, framed=None, cursor=-1):
                 earned(fb, model.GREW[i], gx + 14 * (i - model.GR) + 2, 12 + 11 * model.GR, full)
 
 
+@micropython.native
 def earned(fb, rew, x, y, lit):
     """A reward mark, lit (drawn dark on a lit square) once it is earned."""
     if rew and lit:

@@ -63,7 +63,9 @@ def run(ctx, setup, saved):
                 picked = []
                 cursor = min(cursor, want + 1) if cursor < n else want + (cursor - n)
                 ctx.hal.sound.beep(440, 20)
-                save()
+                # saved once the new dice are drawn, before the next key is read (ui.later):
+                # this key allocated 9,760 B before its frame, now 1,952 (make bench keys' dice session)
+                ui.later(save)
         elif k & K_A:
             if cursor < n:
                 if cursor in picked:
@@ -78,7 +80,7 @@ def run(ctx, setup, saved):
                     game.apply("roll")
                 picked = []
                 ctx.hal.sound.beep(660, 30)
-                save()
+                ui.later(save)
             else:
                 fairness(ui, game)
         elif k & K_B:
