@@ -22,7 +22,7 @@ class Entry:
 GAMES = (
     Entry("dice", "Dice roller", 1, 1, False),
     Entry("clever", "Clever Kids", 1, 4, True, ("easy", "normal")),
-    Entry("dizzle", "Dizzle", 1, 4, True, ("easy", "normal")),
+    Entry("dizzle", "Dizzle", 1, 4, True, ("easy", "normal", "hard")),
     Entry("cookie", "Cookie Party", 2, 5, True, ("easy", "normal")),
     Entry("words", "Word Cards", 2, 4, True, ("easy", "normal", "hard")),
 )
