@@ -4,25 +4,43 @@ from hal.keys import K_MENU
 from core.rules import Illegal
 from core.session import QuitGame
 from core import table
+from core.events import EventLog
+from core.undo import TakeBack
 
 
 class Game:
     def __init__(self, over):
         self.over = over
+        self.moves = []
 
     def is_over(self):
         return self.over
 
+    def to_act(self):
+        return 0
+
+    def revealed(self):
+        return 0
+
     def apply(self, a):
         if a == "bad":
             raise Illegal("not like that")
+        self.moves.append(a)
+
+    def to_save(self):
+        return {"moves": list(self.moves)}
+
+    def pop_events(self):
+        return []
 
 
 class Ctx:
     def __init__(self, answer):
         self.answer = answer
+        self.offered = []
 
-    def open_menu(self):
+    def open_menu(self, undo=False):
+        self.offered.append(undo)
         return self.answer
 
 
@@ -41,6 +59,9 @@ class App(table.TableApp):
         self.ui = Ui(keys)
         self.saved = 0
         self.refused = []
+        self.deciding = -1
+        self.takeback = TakeBack()
+        self.log = EventLog(1)
 
     def save(self):
         self.saved += 1
@@ -73,6 +94,34 @@ def test_refused_actions_show_the_reason():
     app = App()
     assert app.apply("good") is True
     assert app.apply("bad") is False and app.refused == ["not like that"]
+    assert app.takeback.actions == ["good"]     # a refused action is not one to undo
+
+
+def test_undo_is_offered_only_while_the_person_to_act_decides():
+    app = App(answer="resume")
+    app.menu()
+    app.deciding = 0
+    app.menu()
+    app.game.over = True
+    app.menu()
+    assert app.ctx.offered == [False, True, False]
+
+
+def test_undo_puts_the_game_back_and_leaves_the_persons_screens():
+    app = App(answer="undo")
+    app.ui.busy = lambda: None
+    app.restore_game = lambda data: Game(False) if not data["moves"] else pytest.fail("base has moves")
+    app.deciding = 0
+    app.apply("one")
+    app.apply("two")
+    with pytest.raises(table._Undone):
+        app.menu()
+    assert app.game.moves == ["one"] and app.takeback.actions == ["one"]
+    with pytest.raises(table._Undone):
+        app.menu()      # takes back "one"
+    assert app.game.moves == []
+    app.menu()      # nothing left: the reason, and the game stays
+    assert app.refused == ["Nothing more to undo in this turn."] and app.game.moves == []
 
 
 # ---- a turn's save is put off until the next screen is up (ui.later) -----------------------
@@ -195,6 +244,8 @@ class _PlayApp(table.TableApp):
         self.holder = 0
         self.screens = []
         self.log = EventLog(2, 4)
+        self.takeback = TakeBack()
+        self.deciding = -1
         self.bot_rng = Rng(1)
         self.code = None            # (a game code: core.codes; this stand-in game has none)
         self._saver = self.save
