@@ -93,3 +93,99 @@ def test_two_linked_consoles_play_a_whole_game_to_the_same_end(tmp_path, game_id
     # neither console keeps a save of a finished game
     assert not Saves(FileStorage(str(tmp_path / "host"))).exists(game_id)
     assert not Saves(FileStorage(str(tmp_path / "guest"))).exists(game_id)
+
+
+class Cable:
+    """Pulls the cable at pull_ms of virtual time (plugs it back at plug_ms, if any), and
+    notes which console showed "Link lost"."""
+
+    def __init__(self, pull_ms, plug_ms=None):
+        self.pull_ms = pull_ms
+        self.plug_ms = plug_ms
+        self.pair = None
+        self.lost_on = set()
+        self.pulled = self.plugged = False
+
+    def __call__(self, console):
+        now = console.clock.now
+        cable = self.pair.cable
+        if not self.pulled and now >= self.pull_ms:
+            self.pulled = True
+            cable.unplug()
+        if self.pulled and not self.plugged and self.plug_ms is not None and now >= self.plug_ms:
+            self.plugged = True
+            cable.plug()
+        if self.pulled and console.name not in self.lost_on and screen.has_text(console, "Link lost"):
+            self.lost_on.add(console.name)
+
+
+def play_pulled(tmp_path, game_id, cable, choices=(None, None)):
+    """A linked game (Ann on the host, Ben on the guest) with the cable pulled; choices:
+    per console, the keys it presses on the "Link lost" menu (None: A, wait)."""
+    folders = start_linked(tmp_path, game_id, ["human", "human"], "ab")
+    watches = []
+    for choice in choices:
+        watch = Watch()
+        if choice is not None:
+            watch = LostChoice(watch, choice)
+        watches.append(watch)
+    drivers = tuple(Driver(game_id, seed=s, level="normal", on_wait=w) for s, w in zip((3, 4), watches))
+    pair = Linked(seeds=(11, 12), saves=folders, drivers=drivers, limit_ms=20 * 60 * 1000, watch=cable,
+                  grace_ms=20 * 60 * 1000)    # (the host may play on alone)
+    cable.pair = pair
+    pair.run()
+    return pair, drivers, [getattr(w, "watch", w) for w in watches]
+
+
+class LostChoice:
+    def __init__(self, watch, keys):
+        self.watch = watch
+        self.keys = keys
+        self.chosen = False
+
+    def __call__(self, console, live):
+        if not self.chosen and screen.has_text(console, "Wait for the cable"):
+            self.chosen = True
+            return self.keys
+        return self.watch(console, live)
+
+
+def test_a_pulled_cable_shows_link_lost_on_both_and_they_finish_together_once_it_is_back(tmp_path):
+    cable = Cable(pull_ms=20000, plug_ms=90000)     # out for 70 s: past the 20 s verdict
+    pair, drivers, watches = play_pulled(tmp_path, "clever", cable)
+    assert cable.lost_on == {"a", "b"}
+    assert watches[0].final is not None and watches[0].final == watches[1].final
+    assert drivers[0].ended == drivers[1].ended
+
+
+def test_the_host_lets_computers_play_the_other_consoles_seats(tmp_path):
+    # the cable never comes back: the host picks "Computers play on", the guest "Save and quit"
+    cable = Cable(pull_ms=20000)
+    pair, drivers, watches = play_pulled(tmp_path, "dizzle", cable, (["DOWN", "A"], ["DOWN", "A"]))
+    assert cable.lost_on == {"a", "b"}
+    assert drivers[0].ended is not None         # the host played the game to its end
+    assert drivers[1].ended is None
+    host_saves = Saves(FileStorage(str(tmp_path / "host")))
+    guest_saves = Saves(FileStorage(str(tmp_path / "guest")))
+    assert not host_saves.exists("dizzle")
+    saved, _problems = guest_saves.load("dizzle")     # the guest keeps its game
+    assert saved is not None and saved["link"]["mine"] == [0, 1]
+
+
+def test_two_consoles_set_for_different_games_say_so_on_both(tmp_path):
+    seats = ["human", "human"]
+    folders = []
+    for host, game_id in ((True, "clever"), (False, "dizzle")):
+        folder = tmp_path / game_id
+        folder.mkdir()
+        Saves(FileStorage(str(folder))).save(LAUNCH, {"game": game_id, "setup": link_setup(seats, "ab", host, 5)})
+        folders.append(str(folder))
+    told = set()
+
+    def watch(console):
+        if console.name not in told and screen.has_text(console, "Link play") and screen.has_text(console, "dizzle"):
+            told.add(console.name)
+    pair = Linked(seeds=(11, 12), saves=folders, drivers=(Driver("clever"), Driver("dizzle")), limit_ms=120000,
+                  watch=watch)
+    pair.run()
+    assert told == {"a", "b"}

@@ -16,6 +16,7 @@ Every action is counted (turn), so an action that arrives out of step is told, n
 applied. A loss of the cable is shown when this console needs the other one.
 """
 from core import font, link
+from core.table import LIVE
 from core.saves import adler32
 from core.jsonout import dumps
 from hal.keys import K_A, K_B, K_MENU
@@ -151,6 +152,7 @@ class LinkPlay:
         """One nap of waiting for the other console with `line` at the screen's foot and
         the busy mark: A+B or B opens the game menu; a lost link offers its choices."""
         ui = self.ui
+        LIVE["waiting"] = "continue"    # (no decision of this console's: tests/drive reads it)
         if self.problem:
             self.stop(self.problem)
         if self.lost:
