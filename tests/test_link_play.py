@@ -189,3 +189,42 @@ def test_two_consoles_set_for_different_games_say_so_on_both(tmp_path):
                   watch=watch)
     pair.run()
     assert told == {"a", "b"}
+
+
+def link_menu_keys(game_id, join):
+    """Fresh saves: main menu -> the game -> Link play (its menu's last item) -> host or join."""
+    return screen.open_game_keys(game_id)[:-1] + ["UP", "A"] + (["DOWN", "A"] if join else ["A"])
+
+
+@pytest.mark.parametrize("game_id", ["clever", "words"])
+def test_a_linked_game_set_up_in_the_launchers_link_play_menu(tmp_path, game_id):
+    # the host sets up Ann (here), Ben (the other console) and a computer; the guest joins
+    kinds = ["human", "human", "normal"]
+    host_keys = link_menu_keys(game_id, False) + screen.setup_form_keys(game_id, kinds) + ["DOWN", "DOWN", "A"]
+    guest_keys = link_menu_keys(game_id, True)
+    watches = (Watch(), Watch())
+    drivers = tuple(Driver(game_id, seed=s, level="normal", on_wait=w) for s, w in zip((3, 4), watches))
+    folders = []
+    for name in ("host", "guest"):
+        (tmp_path / name).mkdir()
+        folders.append(str(tmp_path / name))
+    pair = Linked(seeds=(11, 12), keys=(host_keys, guest_keys), saves=folders, drivers=drivers,
+                  limit_ms=20 * 60 * 1000)
+    pair.run()
+    host, guest = watches
+    assert host.final is not None and host.final == guest.final
+    assert host.deciding == {0} and guest.deciding == {1}
+    assert drivers[0].passes == 0 and drivers[1].passes == 0
+
+
+def test_options_travel_as_the_choices_of_the_games_setup():
+    from core.linkmenu import all_options, _text
+    from core.session import setup_options
+    offered = setup_options("words")
+    chosen = {name: choices[-1][0] for name, _label, choices, _when in offered}   # every last choice
+    sent = {name: _text(value) for name, value in chosen.items() if value != dict(
+        (n, c[0][0]) for n, _l, c, _w in offered)[name]}
+    assert all_options(offered, sent) == chosen
+    assert all_options(offered, {}) == {name: choices[0][0] for name, _label, choices, _when in offered}
+    with pytest.raises(ValueError):
+        all_options(offered, {offered[0][0]: "nonsense"})

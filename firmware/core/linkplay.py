@@ -21,9 +21,6 @@ from core.saves import adler32
 from core.jsonout import dumps
 from hal.keys import K_A, K_B, K_MENU
 
-RULES_VERSION = 1   # bumped with a change of any game's rules that changes a game's course
-DATA_VERSION = 1
-FIRMWARE = "0.1.0"  # shown in a mismatch text only (core.launcher.VERSION)
 WAIT_MS = 20        # the nap between two looks at the cable while waiting for the other console
 
 
@@ -51,8 +48,7 @@ class LinkPlay:
         self.linked_once = False
         if not self.alone:
             hal = app.ctx.hal
-            versions = link.Versions(app.ctx.game_id, RULES_VERSION, DATA_VERSION, FIRMWARE)
-            self.channel = link.Channel(hal.link, hal.clock, versions, hal.entropy(4))
+            self.channel = link.Channel(hal.link, hal.clock, link.game_versions(app.ctx.game_id), hal.entropy(4))
             self.channel.open()
             self.ui.poll = self.poll
 
