@@ -228,3 +228,24 @@ def test_options_travel_as_the_choices_of_the_games_setup():
     assert all_options(offered, {}) == {name: choices[0][0] for name, _label, choices, _when in offered}
     with pytest.raises(ValueError):
         all_options(offered, {offered[0][0]: "nonsense"})
+
+
+def test_headless_runs_two_linked_consoles_with_a_key_script_each(tmp_path):
+    import os
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    host = link_menu_keys("clever", False) + screen.setup_form_keys("clever", ["human", "human"]) + ["DOWN", "DOWN",
+                                                                                                      "A"]
+    guest = link_menu_keys("clever", True)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    out = subprocess.run([sys.executable, os.path.join(root, "tools", "headless.py"), "--link", "--keys", " ".join(host),
+                          "--keys-b", " ".join(guest), "--saves", str(tmp_path / "a"), "--saves-b", str(tmp_path / "b")],
+                         capture_output=True, text=True, timeout=300, check=True).stdout.splitlines()
+    assert out[-2].startswith("A DONE") and out[-1].startswith("B DONE")
+    assert [line for line in out if line.startswith("A FRAME")] and [line for line in out if line.startswith("B FRAME")]
+    # both started the linked game: each keeps its save, marked linked, its own seat its own
+    for folder, mine in (("a", [1, 0]), ("b", [0, 1])):
+        saved, _problems = Saves(FileStorage(str(tmp_path / folder))).load("clever")
+        assert saved is not None and saved["link"]["mine"] == mine

@@ -106,6 +106,7 @@ class LinkPlay:
 
     def received(self, seat):
         """The action of the other console's seat, once the cable brings it."""
+        line = "Waiting for %s on the other console" % self.app.names[seat]   # (once, not at every nap)
         while True:
             if self.inbox:
                 got_seat, turn, action = self.inbox.pop(0)
@@ -114,7 +115,7 @@ class LinkPlay:
                                     "expected seat %d at turn %d." % (got_seat + 1, turn, seat + 1, self.turn))
                 self.turn += 1
                 return action
-            self.wait(seat, "Waiting for %s on the other console" % self.app.names[seat])
+            self.wait(seat, line)
             if self.alone:      # the host took the other console's seats over meanwhile
                 return None
 
@@ -157,11 +158,14 @@ class LinkPlay:
         if self.peer is not None and seat >= 0:
             self.check_peer(self.peer)
         fb = ui.fb
-        if self.shown is not line:
+        if self.shown != line:     # two lines at the screen's foot, over the game's
             self.shown = line
-            fb.fill_rect(0, 55, 128, 9, 0)
-            fb.hline(0, 54, 128, 1)
-            font.text(fb, line[:21], 0, 56)
+            lines = font.wrap(line, 126)[:2]
+            top = 64 - 9 * len(lines)
+            fb.fill_rect(0, top - 1, 128, 65 - top, 0)
+            fb.hline(0, top - 2, 128, 1)
+            for i in range(len(lines)):
+                font.text(fb, lines[i], 0, top + 9 * i)
             ui.busy()
         k = ui.pause(WAIT_MS)
         if k & (K_MENU | K_B):
