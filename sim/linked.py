@@ -101,7 +101,7 @@ class Linked:
         """console let time pass: the one behind runs now (console itself if it is)."""
         other = self.other(console)
         now = console.clock.now
-        if self.limit_ms is not None and now > self.limit_ms:
+        if self.stopping or self.limit_ms is not None and now > self.limit_ms:
             raise Done()
         if other.finished:
             if now > self.ended_at + self.grace_ms:
@@ -143,6 +143,7 @@ class Linked:
             self.cond.notify_all()
 
     ended_at = 0
+    stopping = False    # set to stop both consoles at their next nap (a front end's quit)
 
     def run(self):
         """Both consoles until their scripts are used up. Raises what either one raised."""

@@ -249,3 +249,51 @@ def test_headless_runs_two_linked_consoles_with_a_key_script_each(tmp_path):
     for folder, mine in (("a", [1, 0]), ("b", [0, 1])):
         saved, _problems = Saves(FileStorage(str(tmp_path / folder))).load("clever")
         assert saved is not None and saved["link"]["mine"] == mine
+
+
+class FakeScreen:
+    """A curses window: getch() gives the chars (None: no key for a while), then q."""
+
+    def __init__(self, chars):
+        self.chars = []
+        for ch in chars:
+            self.chars += [-1] * 10 if ch is None else [ch] + [-1] * 10
+        self.lines = {}
+
+    def nodelay(self, flag):
+        pass
+
+    def getch(self):
+        return self.chars.pop(0) if self.chars else ord("q")
+
+    def erase(self):
+        self.lines = {}
+
+    def addstr(self, y, x, text):
+        self.lines[(y, x)] = text
+
+    def refresh(self):
+        pass
+
+
+def test_the_terminal_front_end_gives_keys_to_the_console_whose_pane_is_marked(tmp_path, monkeypatch):
+    import curses
+    from sim import linkterm
+    monkeypatch.setattr(curses, "curs_set", lambda n: None)
+    seen = []
+    pair = Linked(seeds=(1, 2), saves=(str(tmp_path / "a"), str(tmp_path / "b")),
+                  drivers=(linkterm.keep_going, linkterm.keep_going))
+    # the host opens Clever Kids' menu; Tab; the guest opens it, then its Link play, Join a game
+    fake = FakeScreen([None, curses.KEY_DOWN, ord("z"), 9, curses.KEY_DOWN, ord("z"), curses.KEY_UP, ord("z"),
+                       curses.KEY_DOWN, ord("z"), None, None])
+    panes = linkterm.Panes(pair, fake, pace=False)
+
+    def watch(console):
+        if console.name == "b" and not seen and screen.has_text(console, "Waiting for the"):
+            seen.append(bytes(pair.a.panel()))
+        panes(console)
+    pair.watch = watch
+    pair.run()
+    assert seen                                         # the guest waits for a host
+    assert screen.has_text(pair.a, "New game")          # the host is in the game's menu
+    assert any(text.startswith("> guest <") for text in fake.lines.values())
