@@ -297,3 +297,17 @@ def test_the_terminal_front_end_gives_keys_to_the_console_whose_pane_is_marked(t
     assert seen                                         # the guest waits for a host
     assert screen.has_text(pair.a, "New game")          # the host is in the game's menu
     assert any(text.startswith("> guest <") for text in fake.lines.values())
+
+
+def test_save_and_quit_then_resume_goes_on_together(tmp_path):
+    # the host's person saves and quits after 3 decisions and resumes at once (the game's
+    # menu: Resume); the guest waits meanwhile; both check they stand at the same turn
+    folders = start_linked(tmp_path, "clever", ["human", "human"], "ab")
+    watches = (Watch(), Watch())
+    host = Driver("clever", seed=3, level="normal", on_wait=watches[0], stop_after=3,
+                  resume=screen.open_game_keys("clever"))     # the game's menu: Resume
+    guest = Driver("clever", seed=4, level="normal", on_wait=watches[1])
+    pair = Linked(seeds=(11, 12), saves=folders, drivers=(host, guest), limit_ms=20 * 60 * 1000)
+    pair.run()
+    assert host.stopped is not None
+    assert watches[0].final is not None and watches[0].final == watches[1].final

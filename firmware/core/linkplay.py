@@ -21,6 +21,7 @@ from core.saves import adler32
 from core.jsonout import dumps
 from hal.keys import K_A, K_B, K_MENU
 
+FLUSH_MS = 2000     # how long a console leaving a linked game waits for its last messages to be acknowledged
 WAIT_MS = 20        # the nap between two looks at the cable while waiting for the other console
 
 
@@ -46,6 +47,7 @@ class LinkPlay:
         self.problem = ""       # a mismatch or a BYE: this game cannot go on linked
         self.channel = None
         self.linked_once = False
+        self.checked = False    # the other console's RESUME agreed with this game
         if not self.alone:
             hal = app.ctx.hal
             self.channel = link.Channel(hal.link, hal.clock, link.game_versions(app.ctx.game_id), hal.entropy(4))
@@ -57,10 +59,19 @@ class LinkPlay:
                 "alone": int(self.alone)}
 
     def close(self):
+        """The game is left: what this console sent goes first (up to FLUSH_MS), or a
+        console resumed at once would start a new session without it and be out of step."""
         if self.ui.poll == self.poll:
             self.ui.poll = None
-        if self.channel is not None:
-            self.channel.close()
+        channel = self.channel
+        if channel is not None:
+            clock = self.app.ctx.hal.clock
+            start = clock.ticks_ms()
+            while (channel.linked() and channel.pending()
+                   and clock.ticks_diff(clock.ticks_ms(), start) < FLUSH_MS):
+                self.poll()
+                clock.sleep_ms(WAIT_MS)
+            channel.close()
             self.channel = None
 
     # ---- the cable, at every nap --------------------------------------------------------
@@ -74,6 +85,7 @@ class LinkPlay:
                 self.inbox.append((m.seat, m.turn, m.text()))
             elif kind == link.RESUME:
                 self.peer = (m.turn, m.state_hash)
+                self.settle()
             elif kind == link.LOST:
                 self.lost = m.text()
             elif kind == link.LINKED:
@@ -103,6 +115,7 @@ class LinkPlay:
             self.wait(seat, "Sending to the other console")
         self.channel.send_action(seat, self.turn, action)
         self.turn += 1
+        self.settle()
 
     def received(self, seat):
         """The action of the other console's seat, once the cable brings it."""
@@ -114,6 +127,7 @@ class LinkPlay:
                     self.stop("The other console played seat %d at turn %d; this one "
                                     "expected seat %d at turn %d." % (got_seat + 1, turn, seat + 1, self.turn))
                 self.turn += 1
+                self.settle()
                 return action
             self.wait(seat, line)
             if self.alone:      # the host took the other console's seats over meanwhile
@@ -124,25 +138,32 @@ class LinkPlay:
         wait for each other; a different game is told and stops."""
         if self.alone:
             return
+        self.checked = False
         self.send_resume()
-        while self.peer is None:
+        while not self.checked:
             self.wait(-1, "Waiting for the other console")
             if self.alone:
                 return
-        self.check_peer(self.peer)
 
     def send_resume(self):
         while not self.channel.room():
             self.wait(-1, "Sending to the other console")
         self.channel.send_resume(self.turn, state_hash(self.app.game))
 
-    def check_peer(self, peer):
-        """The other console's RESUME (turn, state hash) against this console's game."""
-        turn, digest = peer
+    def settle(self):
+        """The other console's RESUME (turn, state hash) against this console's game, once
+        this one has applied what the other had then (its actions may still be on the way);
+        a different game is a problem (wait() then stops the game)."""
+        if self.peer is None:
+            return
+        turn, digest = self.peer
+        if turn > self.turn:
+            return
         self.peer = None
+        self.checked = True
         if turn != self.turn or digest != state_hash(self.app.game):
-            self.stop("The other console's game is at turn %d, this one's at turn %d%s." % (
-                turn, self.turn, "" if turn != self.turn else ", and they differ"))
+            self.problem = "The other console's game is at turn %d, this one's at turn %d%s." % (
+                turn, self.turn, "" if turn != self.turn else ", and they differ")
 
     # ---- waiting for the other console ------------------------------------------------------
     def wait(self, seat, line):
@@ -155,8 +176,6 @@ class LinkPlay:
         if self.lost:
             self.lost_menu()
             return
-        if self.peer is not None and seat >= 0:
-            self.check_peer(self.peer)
         fb = ui.fb
         if self.shown != line:     # two lines at the screen's foot, over the game's
             self.shown = line
