@@ -311,3 +311,24 @@ def test_save_and_quit_then_resume_goes_on_together(tmp_path):
     pair.run()
     assert host.stopped is not None
     assert watches[0].final is not None and watches[0].final == watches[1].final
+
+
+def test_the_turn_coming_back_from_the_other_console_says_your_turn(tmp_path):
+    seen = set()
+
+    def watch(console):
+        if console.name not in seen and screen.has_text(console, "Your turn"):
+            seen.add(console.name)
+    pair, drivers, watches = play_linked(tmp_path, "dizzle", ["human", "human"], "ab", watch=watch)
+    assert seen == {"a", "b"}
+    assert watches[0].final == watches[1].final
+
+
+def test_a_whole_linked_game_on_a_lossy_cable(tmp_path):
+    # about one byte in 25 dropped, corrupted, duplicated or delayed, each way
+    from sim.cable import Noise
+    noise = tuple(Noise(seed, 0.01, 0.01, 0.01, 0.01) for seed in (5, 6))
+    pair, drivers, watches = play_linked(tmp_path, "words", ["human", "human", "normal"], "aba", noise=noise)
+    assert watches[0].final is not None and watches[0].final == watches[1].final
+    hit = [line.noise for line in pair.cable.lines]
+    assert min(n.dropped + n.corrupted + n.duplicated + n.delayed for n in hit) >= 5

@@ -22,6 +22,7 @@ from core.jsonout import dumps
 from hal.keys import K_A, K_B, K_MENU
 
 FLUSH_MS = 2000     # how long a console leaving a linked game waits for its last messages to be acknowledged
+YOUR_TURN_MS = 900  # "Your turn" stays up this long when the other console has played
 WAIT_MS = 20        # the nap between two looks at the cable while waiting for the other console
 
 
@@ -48,6 +49,7 @@ class LinkPlay:
         self.channel = None
         self.linked_once = False
         self.checked = False    # the other console's RESUME agreed with this game
+        self.last_here = False  # the last action applied was this console's
         if not self.alone:
             hal = app.ctx.hal
             self.channel = link.Channel(hal.link, hal.clock, link.game_versions(app.ctx.game_id), hal.entropy(4))
@@ -114,6 +116,7 @@ class LinkPlay:
         while not self.channel.room():      # 8 messages wait (a long loss): wait for the cable
             self.wait(seat, "Sending to the other console")
         self.channel.send_action(seat, self.turn, action)
+        self.last_here = True
         self.turn += 1
         self.settle()
 
@@ -127,11 +130,31 @@ class LinkPlay:
                     self.stop("The other console played seat %d at turn %d; this one "
                                     "expected seat %d at turn %d." % (got_seat + 1, turn, seat + 1, self.turn))
                 self.turn += 1
+                self.last_here = False
                 self.settle()
                 return action
             self.wait(seat, line)
             if self.alone:      # the host took the other console's seats over meanwhile
                 return None
+
+    def your_turn(self, seat):
+        """The turn comes back to this console's person: say so for a moment (any key cuts
+        it short). With two persons here, the pass screen names them instead."""
+        if self.alone or self.last_here or self.app.humans > 1:
+            return
+        self.last_here = True
+        app = self.app
+        ui = self.ui
+        fb = ui.fb
+        LIVE["waiting"] = "continue"
+        ui.clear()
+        fb.rect(0, 0, 128, 64, 1)
+        ui.center("Your turn", 8)
+        fb.fill_rect(14, 20, 100, 13, 1)
+        ui.center(app.names[seat], 23, 0)
+        ui.center(app.pass_reason(seat)[:20], 40)
+        ui.show()
+        app.pause(YOUR_TURN_MS)
 
     def start(self):
         """At the game's start (new or resumed): both consoles say where they stand and

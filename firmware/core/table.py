@@ -166,6 +166,8 @@ class TableApp:
         while not game.is_over():
             seat = game.to_act()
             if self.person_here(seat):
+                if self.link is not None:
+                    self.link.your_turn(seat)   # the turn indicator: back from the other console
                 self.hand_to(seat)
                 self.news(seat)
                 self.deciding = seat
