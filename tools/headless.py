@@ -30,6 +30,11 @@ or `ALLOC_TAIL <bytes> <collects>`.
 first with --keys, the second with --keys-b (or --keys-file-b); their lines start
 with `A ` and `B `. --saves-b is the second one's folder.
 
+--pipe A2B,B2A,SIDE: this console's link is one end (SIDE a or b) of a cable between
+two processes (sim.cable.PipeEnd over two fifos), under MicroPython too; its time then
+runs at a quarter of the wall clock's pace (PIPE_PACE), so the other process's silence
+while it works is not taken for a pulled cable.
+
 --resets: as on a console, a picked game starts after a reset. The run then
 ends with `RESET keys_left=N ...` instead of DONE, and the caller starts a
 fresh interpreter on the same --saves folder with the last N keys
@@ -162,6 +167,7 @@ class Stretches:
         self.mark = _path.ticks_us()
 
 
+PIPE_PACE = 4               # --pipe: virtual time runs this many times faster than the wall clock
 ALLOC_ROOM = 8 * 1024 * 1024  # --alloc collects between stretches when less is free
 BUSY_COLUMNS = 11             # core.ui.busy_mark: the top right 11 x 9 pixels
 
@@ -248,6 +254,14 @@ class Console(KeyScript):
         if self.stretches is not None:
             self.stretches.after_wait()
 
+    pace = 0    # --pipe: real ms slept per virtual ms x this (0: virtual time only)
+
+    def advance(self, ms):
+        KeyScript.advance(self, ms)
+        if self.pace:
+            import time
+            time.sleep(ms / self.pace / 1000)
+
     def run(self, resets=False):
         """Boot and play the keys. With resets, a picked game starts after a reset as on a
         console: this process then ends and returns the keys left for the next boot."""
@@ -282,6 +296,7 @@ def main(argv):
     timing = False
     alloc = False
     linked = False
+    pipe = None
     keys_b = []
     saves_b = None
     i = 0
@@ -312,6 +327,8 @@ def main(argv):
             keys = argv[i + 1].split()
         elif argv[i] == "--saves":
             saves = argv[i + 1]
+        elif argv[i] == "--pipe":
+            pipe = argv[i + 1].split(",")
         elif argv[i] == "--keys-b":
             keys_b = argv[i + 1].split()
         elif argv[i] == "--saves-b":
@@ -348,7 +365,13 @@ def main(argv):
             counter = GcCounter(gc)
             sys.modules["gc"] = counter  # before the firmware imports it  # pyright: ignore[reportArgumentType]  -- a stand-in module, on purpose
         stretches = Stretches(print, timing, counter)
-    c = Console(seed, keys, saves, print, mem=mem, stretches=stretches)
+    end = None
+    if pipe is not None:
+        from sim.cable import PipeEnd
+        end = PipeEnd(pipe[0], pipe[1], pipe[2])
+    c = Console(seed, keys, saves, print, mem=mem, stretches=stretches, link=end)
+    if end is not None:
+        c.pace = PIPE_PACE
     left = c.run(resets)
     if timing:
         print(devtime.calibrate().line())
