@@ -332,3 +332,26 @@ def test_a_whole_linked_game_on_a_lossy_cable(tmp_path):
     assert watches[0].final is not None and watches[0].final == watches[1].final
     hit = [line.noise for line in pair.cable.lines]
     assert min(n.dropped + n.corrupted + n.duplicated + n.delayed for n in hit) >= 5
+
+
+def test_a_console_without_a_link_port_offers_no_link_play_and_says_why_a_linked_save_waits(tmp_path):
+    # tools/headless.py's console, as the browser, has no link port (hal.link None)
+    import headless
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    menu = headless.Console(1, screen.open_game_keys("clever")[:-1] + ["UP"], str(folder), lambda line: None)
+    menu.run()
+    assert not screen.has_text(_Panel(menu), "Link play")
+    Saves(FileStorage(str(folder))).save(LAUNCH, {"game": "clever", "setup": link_setup(["human", "human"], "ab",
+                                                                                         True, 5)})
+    told = headless.Console(1, [], str(folder), lambda line: None)
+    told.run()
+    assert screen.has_text(_Panel(told), "Link play") and screen.has_text(_Panel(told), "link port.")
+
+
+class _Panel:
+    def __init__(self, console):
+        self.console = console
+
+    def panel(self):
+        return self.console.display.buffer

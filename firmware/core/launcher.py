@@ -140,7 +140,7 @@ class Launcher:
             if entry.has_setup:  # the table games record their results (core.stats)
                 items.append("Statistics")
             items += self.code_items(entry)
-            if entry.has_setup:     # the table games: two consoles, one game (core.linkmenu)
+            if entry.has_setup and self.hal.link is not None:   # two consoles, one game (core.linkmenu)
                 items.append(LINK)
             choice = ui.menu(title, items, items.index(back_to) if back_to in items else 0)
             if choice < 0:

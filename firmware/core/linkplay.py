@@ -50,8 +50,12 @@ class LinkPlay:
         self.linked_once = False
         self.checked = False    # the other console's RESUME agreed with this game
         self.last_here = False  # the last action applied was this console's
-        if not self.alone:
-            hal = app.ctx.hal
+        hal = app.ctx.hal
+        if self.alone:
+            pass
+        elif hal.link is None:  # a linked game's save on a console without a link port
+            self.problem = "This console has no link port."
+        else:
             self.channel = link.Channel(hal.link, hal.clock, link.game_versions(app.ctx.game_id), hal.entropy(4))
             self.channel.open()
             self.ui.poll = self.poll
@@ -159,6 +163,8 @@ class LinkPlay:
     def start(self):
         """At the game's start (new or resumed): both consoles say where they stand and
         wait for each other; a different game is told and stops."""
+        if self.problem:
+            self.stop(self.problem)
         if self.alone:
             return
         self.checked = False
