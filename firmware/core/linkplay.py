@@ -3,7 +3,9 @@
 Loaded only for a linked game (core.table imports it when the setup or the save says
 so): a console that never links does not pay its RAM. Both consoles run the same rules
 core from one seed; each seat is played on one console (its owner: a person there, or
-a computer the host runs). The kit asks this module at three places and nowhere else:
+a computer the host runs). The kit calls it at a game's start (both consoles at the
+same turn of the same game), when the turn comes back to a person here ("Your turn"),
+when the game is left (its last messages go first), and:
 
 - a person's action here (TableApp.apply) and a computer player's choice here
   (TableApp.think) are sent to the other console as they are applied;
@@ -98,8 +100,8 @@ class LinkPlay:
                 self.lost = ""
                 # the other console started again (from its save) after the first link:
                 # it has lost what was sent to it, so say again where this one stands
-                if m.new_peer and self.linked_once:
-                    self.send_resume()
+                if m.new_peer and self.linked_once and ch.room():   # (its queue was dropped: room)
+                    ch.send_resume(self.turn, state_hash(self.app.game))
                 self.linked_once = True
             elif kind == link.MISMATCH or kind == link.ERROR:
                 self.problem = m.text()
@@ -127,6 +129,7 @@ class LinkPlay:
     def received(self, seat):
         """The action of the other console's seat, once the cable brings it."""
         line = "Waiting for %s on the other console" % self.app.names[seat]   # (once, not at every nap)
+        self.shown = None       # drawn over whatever the app shows now
         while True:
             if self.inbox:
                 got_seat, turn, action = self.inbox.pop(0)
@@ -168,6 +171,7 @@ class LinkPlay:
         if self.alone:
             return
         self.checked = False
+        self.shown = None
         self.send_resume()
         while not self.checked:
             self.wait(-1, "Waiting for the other console")
