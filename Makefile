@@ -31,7 +31,7 @@ $(STAMP): requirements.txt requirements-micropython.txt requirements-stubs-rp2.t
 	@touch $(STAMP)
 
 sim: $(STAMP)
-	$(PY) -m sim --board $(BOARD)
+	$(PY) -m sim --board $(BOARD) $(if $(LINK),--link)
 
 test: $(STAMP)
 	@sh tools/install_system_deps.sh

@@ -1,10 +1,11 @@
 """python -m sim [--board pico] [--seed N] [--headless --keys "A DOWN A" --shot out.png --gif out.gif]
-                 [--terminal] [--scale 5] [--saves DIR]
+                 [--terminal] [--scale 5] [--saves DIR] [--link]
 
 Without --headless: a window (pygame-ce), or the terminal renderer when there is
 no display or with --terminal. With --headless: boots the launcher, presses the
 keys in order (each when the firmware next waits for input), then writes the
-final screen as a PNG and/or the whole session as a GIF.
+final screen as a PNG and/or the whole session as a GIF. --link (`make sim LINK=1`):
+two consoles linked by a virtual cable, side by side in the terminal (sim/linkterm.py).
 """
 import argparse
 import os
@@ -23,6 +24,7 @@ def main(argv=None):
     p.add_argument("--gif", help="record the session to this GIF")
     p.add_argument("--terminal", action="store_true", help="draw in the terminal instead of a window")
     p.add_argument("--scale", type=int, default=5)
+    p.add_argument("--link", action="store_true", help="two consoles linked by a virtual cable, side by side in the terminal")
     p.add_argument("--saves", default=None, help="folder for save files (default: ~/.pocket-party, or temporary when headless)")
     args = p.parse_args(argv)
 
@@ -38,6 +40,10 @@ def main(argv=None):
     if saves is None and not args.headless:
         saves = os.path.join(os.path.expanduser("~"), ".pocket-party")
         os.makedirs(saves, exist_ok=True)
+    if args.link and not args.headless:
+        from sim.linkterm import run
+        run(saves, seed)
+        return 0
     try:
         if args.headless:
             console = Console(args.board, seed, keys, saves, date=args.date, code=args.code)

@@ -63,19 +63,23 @@ def layout(columns, lines):
     return "small"
 
 
+def take_screen(stdscr):
+    """Keys read without waiting, no cursor: (the curses module, the button of each key)."""
+    import curses
+    stdscr.nodelay(True)
+    curses.curs_set(0)
+    return curses, {
+        curses.KEY_UP: "UP", curses.KEY_DOWN: "DOWN", curses.KEY_LEFT: "LEFT",
+        curses.KEY_RIGHT: "RIGHT", ord("z"): "A", 10: "A", 13: "A", ord("x"): "B",
+        curses.KEY_BACKSPACE: "B", 127: "B", ord("m"): "MENU",
+    }
+
+
 class Terminal:
     def __init__(self, console, stdscr):
-        import curses
-        self.curses = curses
+        self.curses, self.keys = take_screen(stdscr)
         self.console = console
         self.scr = stdscr
-        stdscr.nodelay(True)
-        curses.curs_set(0)
-        self.keys = {
-            curses.KEY_UP: "UP", curses.KEY_DOWN: "DOWN", curses.KEY_LEFT: "LEFT",
-            curses.KEY_RIGHT: "RIGHT", ord("z"): "A", 10: "A", 13: "A", ord("x"): "B",
-            curses.KEY_BACKSPACE: "B", 127: "B", ord("m"): "MENU",
-        }
         self._last = None
         console.clock.pump = self.pump
         console.pump = self.pump

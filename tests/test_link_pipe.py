@@ -64,16 +64,22 @@ def pair(tree, tmp_path, game, players, seed, host=(), guest=(), guest_role="gue
         procs.append(subprocess.Popen([exe, "-X", "heapsize=" + LINK_HEAP, "tests/link_peer.py", role, game] + common
                                       + list(extra), cwd=ROOT, env=env_for(tree), stdout=subprocess.PIPE,
                                       stderr=subprocess.STDOUT, text=True))
+    out = finish(procs)
+    return out[0][0], out[0][1], out[1][0], out[1][1]
+
+
+def finish(procs, timeout=TIMEOUT):
+    """[(exit code, output)] of each process, once each has ended (killed after timeout)."""
     out = []
     try:
         for p in procs:
-            out.append((p.wait(TIMEOUT), p.stdout.read()))
+            out.append((p.wait(timeout), p.stdout.read()))
     finally:
         for p in procs:
             if p.poll() is None:
                 p.kill()
             p.stdout.close()
-    return out[0][0], out[0][1], out[1][0], out[1][1]
+    return out
 
 
 def game_lines(out):

@@ -18,7 +18,8 @@ def _readme():
 def test_every_picture_in_the_readme_exists_and_is_remade_by_the_tool():
     pictures = re.findall(r"\]\((docs/screens/[\w.-]+\.png)\)", _readme())
     assert len(pictures) >= 20
-    made = {name for name, _, _ in screenshots.SHOTS} | {name for name, _ in screenshots.GOLDEN_SHOTS}
+    made = ({name for name, _, _ in screenshots.SHOTS} | {name for name, _ in screenshots.GOLDEN_SHOTS} |
+            {shot[0] for shot in screenshots.LINK_SHOTS})
     for path in pictures:
         assert os.path.exists(os.path.join(ROOT, path)), path
         name = os.path.basename(path)[:-4]
@@ -35,12 +36,16 @@ def test_the_two_setup_commands():
         assert "make test" in f.read()
 
 
-@pytest.mark.parametrize("name", [n for n, _, _ in screenshots.SHOTS] + [n for n, _ in screenshots.GOLDEN_SHOTS])
+@pytest.mark.parametrize("name", [n for n, _, _ in screenshots.SHOTS] + [n for n, _ in screenshots.GOLDEN_SHOTS] +
+                         [shot[0] for shot in screenshots.LINK_SHOTS])
 def test_the_pictures_show_the_firmware_as_it_is(name, tmp_path):
     """A screen that changed without `make screenshots` would leave the README showing an old one."""
     script = dict((n, s) for n, _, s in screenshots.SHOTS).get(name)
+    linked = dict((shot[0], shot[2:]) for shot in screenshots.LINK_SHOTS).get(name)
     if script is not None:
         made = screenshots.shoot(name, script, out=str(tmp_path))
+    elif linked is not None:
+        made = screenshots.shoot_linked(name, linked[0], linked[1], out=str(tmp_path))
     else:
         made = screenshots.golden_png(name, out=str(tmp_path))
     with Image.open(made) as new, Image.open(os.path.join(ROOT, "docs", "screens", name + ".png")) as old:

@@ -26,6 +26,15 @@ a heap of some MB), and the gc.collect() calls it made there (counted, not done)
 With --resets, the stretch cut short by the reset ends the run as `TIME_TAIL <us>`
 or `ALLOC_TAIL <bytes> <collects>`.
 
+--link: two consoles linked by a virtual cable (CPython only: sim/linked.py), the
+first with --keys, the second with --keys-b (or --keys-file-b); their lines start
+with `A ` and `B `. --saves-b is the second one's folder.
+
+--pipe A2B,B2A,SIDE: this console's link is one end (SIDE a or b) of a cable between
+two processes (sim.cable.PipeEnd over two fifos), under MicroPython too; its time then
+runs at a quarter of the wall clock's pace (PIPE_PACE), so the other process's silence
+while it works is not taken for a pulled cable.
+
 --resets: as on a console, a picked game starts after a reset. The run then
 ends with `RESET keys_left=N ...` instead of DONE, and the caller starts a
 fresh interpreter on the same --saves folder with the last N keys
@@ -158,6 +167,7 @@ class Stretches:
         self.mark = _path.ticks_us()
 
 
+PIPE_PACE = 4               # --pipe: virtual time runs this many times faster than the wall clock
 ALLOC_ROOM = 8 * 1024 * 1024  # --alloc collects between stretches when less is free
 BUSY_COLUMNS = 11             # core.ui.busy_mark: the top right 11 x 9 pixels
 
@@ -244,6 +254,14 @@ class Console(KeyScript):
         if self.stretches is not None:
             self.stretches.after_wait()
 
+    pace = 0    # --pipe: real ms slept per virtual ms x this (0: virtual time only)
+
+    def advance(self, ms):
+        KeyScript.advance(self, ms)
+        if self.pace:
+            import time
+            time.sleep(ms / self.pace / 1000)
+
     def run(self, resets=False):
         """Boot and play the keys. With resets, a picked game starts after a reset as on a
         console: this process then ends and returns the keys left for the next boot."""
@@ -277,6 +295,10 @@ def main(argv):
     resets = False
     timing = False
     alloc = False
+    linked = False
+    pipe = None
+    keys_b = []
+    saves_b = None
     i = 0
     while i < len(argv):
         if argv[i] == "--mem":
@@ -295,21 +317,37 @@ def main(argv):
             alloc = True
             i += 1
             continue
+        if argv[i] == "--link":
+            linked = True
+            i += 1
+            continue
         if argv[i] == "--seed":
             seed = int(argv[i + 1])
         elif argv[i] == "--keys":
             keys = argv[i + 1].split()
         elif argv[i] == "--saves":
             saves = argv[i + 1]
+        elif argv[i] == "--pipe":
+            pipe = argv[i + 1].split(",")
+        elif argv[i] == "--keys-b":
+            keys_b = argv[i + 1].split()
+        elif argv[i] == "--saves-b":
+            saves_b = argv[i + 1]
+        elif argv[i] == "--keys-file-b":
+            with open(argv[i + 1]) as f:
+                keys_b = f.read().split()
         elif argv[i] == "--keys-file":
             # long scripts: the unix port cannot take arguments over ~255 characters
             with open(argv[i + 1]) as f:
                 keys = f.read().split()
         else:
             print("usage: headless.py [--seed N] [--keys \"A DOWN ...\" | --keys-file F] [--saves DIR] [--mem] [--resets]"
-                  " [--timing] [--alloc]")
+                  " [--timing] [--alloc] [--link [--keys-b \"...\" | --keys-file-b F] [--saves-b DIR]]")
             sys.exit(2)
         i += 2
+    if linked:
+        run_linked(seed, keys, keys_b, saves, saves_b)
+        return
     if saves is None:
         if resets:  # the next boot must find the pick: the caller keeps the folder
             print("headless.py: --resets needs --saves DIR")
@@ -327,7 +365,13 @@ def main(argv):
             counter = GcCounter(gc)
             sys.modules["gc"] = counter  # before the firmware imports it  # pyright: ignore[reportArgumentType]  -- a stand-in module, on purpose
         stretches = Stretches(print, timing, counter)
-    c = Console(seed, keys, saves, print, mem=mem, stretches=stretches)
+    end = None
+    if pipe is not None:
+        from sim.cable import PipeEnd
+        end = PipeEnd(pipe[0], pipe[1], pipe[2])
+    c = Console(seed, keys, saves, print, mem=mem, stretches=stretches, link=end)
+    if end is not None:
+        c.pace = PIPE_PACE
     left = c.run(resets)
     if timing:
         print(devtime.calibrate().line())
@@ -338,6 +382,29 @@ def main(argv):
         print("RESET keys_left=%d pending=%d frames=%d bytes=%d" % (len(left), len(c.events), c.frames, c.total))
         return
     print("DONE frames=%d bytes=%d" % (c.frames, c.total))
+
+
+def run_linked(seed, keys, keys_b, saves, saves_b):
+    """Two linked consoles (sim/linked.py), each line prefixed with its console."""
+    from sim.linked import Linked
+    folders = []
+    for folder, n in ((saves, seed), (saves_b, seed + 1)):
+        if folder is None:
+            folder = "/tmp/pocket-party-headless-%d" % n
+            _empty_folder(folder)
+        folders.append(folder)
+    pair = Linked(seeds=(seed, seed + 1), keys=(keys, keys_b), saves=folders, out=None, grace_ms=60000)
+    for name, console in (("A", pair.a), ("B", pair.b)):
+        console.out = _prefixed(name)
+    pair.run()
+    for name, console in (("A", pair.a), ("B", pair.b)):
+        print("%s DONE frames=%d bytes=%d" % (name, console.frames, console.total))
+
+
+def _prefixed(name):
+    def out(line):
+        print(name + " " + line)
+    return out
 
 
 if __name__ == "__main__":

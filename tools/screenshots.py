@@ -54,6 +54,8 @@ def expand(script):
             out += ["DOWN"] * items.index(setup_game[0].id) + ["A"]
             # game menu: "New game" is first without a save; P1 name row; LEFT to "Type..."; A
             out += ["A", "DOWN", "LEFT", "A", "RIGHT", "RIGHT", "A", "DOWN", "A"]
+        elif tok.startswith("LINK_"):   # a game's menu, its last item (Link play)
+            out += ["DOWN"] * items.index(tok[5:]) + ["A", "UP", "A"]
         elif tok.startswith("GAME_"):
             out += ["DOWN"] * items.index(tok[5:]) + ["A", "A"]
         else:
@@ -68,6 +70,34 @@ def shoot(name, script, seed=7, out=OUT):
         c.run()
         path = os.path.join(out, name + ".png")
         c.image(scale=3).save(path)
+    return path
+
+
+# Two linked consoles (sim/linked.py): (file name, caption, the host's keys, the guest's);
+# the picture is the host's screen beside the guest's. Word Cards, Ann on the host and
+# Ben on the guest: Ann's hand on her console only, Ben's console waiting for her
+LINK_SHOTS = [
+    ("link_play", "Link play: Ann's turn and hand on the host, Ben's console waiting for her",
+     "LINK_words A DOWN DOWN DOWN DOWN LEFT LEFT UP UP UP UP UP A UP A A",
+     "LINK_words DOWN A"),
+]
+
+
+def shoot_linked(name, host_keys, guest_keys, out=OUT, gap=8, scale=3):
+    import tempfile
+    from PIL import Image
+    from sim.linked import Linked
+    from sim.recorder import panel_image
+    with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:
+        pair = Linked(seeds=(7, 8), keys=(expand(host_keys), expand(guest_keys)), saves=(a, b), grace_ms=5000)
+        pair.run()
+        host = panel_image(bytes(pair.a.panel()), scale=scale)
+        guest = panel_image(bytes(pair.b.panel()), scale=scale)
+    img = Image.new("RGB", (host.width * 2 + gap * scale, host.height), (255, 255, 255))
+    img.paste(host, (0, 0))
+    img.paste(guest, (host.width + gap * scale, 0))
+    path = os.path.join(out, name + ".png")
+    img.save(path)
     return path
 
 
@@ -122,6 +152,9 @@ def main(names=()):
     for name, caption, script in SHOTS:
         if not names or name in names:
             print(shoot(name, script), "-", caption)
+    for name, caption, host_keys, guest_keys in LINK_SHOTS:
+        if not names or name in names:
+            print(shoot_linked(name, host_keys, guest_keys), "-", caption)
     for name, caption in GOLDEN_SHOTS:
         if (not names or name in names) and os.path.exists(os.path.join(ROOT, "tests", "golden", name + ".txt")):
             print(golden_png(name), "-", caption)

@@ -20,6 +20,7 @@ DAMAGED = "Damaged save"    # the game menu's item in place of Resume when no co
 NAME_HELP = "LEFT/RIGHT a name, A to type one."
 ENTER_CODE = "Enter code"
 DAILY = "Daily game"
+LINK = "Link play"
 
 
 def available_games():
@@ -154,6 +155,8 @@ class Launcher:
             if entry.has_setup:  # the table games record their results (core.stats)
                 items.append("Statistics")
             items += self.code_items(entry)
+            if entry.has_setup and self.hal.link is not None:   # two consoles, one game (core.linkmenu)
+                items.append(LINK)
             choice = ui.menu(title, items, items.index(back_to) if back_to in items else 0)
             if choice < 0:
                 return None
@@ -177,7 +180,9 @@ class Launcher:
             else:
                 if has_save and not ui.confirm("New game", "Start over? The saved game is lost."):
                     continue
-                if what != "New game":
+                if what == LINK:
+                    setup = load_module("core.linkmenu").menu(self, entry)
+                elif what != "New game":
                     codemenu = load_module("core.codemenu")
                     setup = codemenu.daily(self, entry) if what == DAILY else codemenu.typed(self, entry)
                 elif entry.has_setup:

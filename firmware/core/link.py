@@ -120,6 +120,18 @@ class Versions:
         self.firmware = firmware
 
 
+# What a linked game checks in the handshake (core.linkplay, core.linkmenu): bump
+# RULES_VERSION with any change of a game's rules that changes a game's course, and
+# DATA_VERSION with a change of a game's data (sheets, decks, word lists)
+RULES_VERSION = 1
+DATA_VERSION = 1
+FIRMWARE = "0.1.0"  # only shown in a mismatch text (core.launcher.VERSION)
+
+
+def game_versions(game_id):
+    return Versions(game_id, RULES_VERSION, DATA_VERSION, FIRMWARE)
+
+
 class LinkBusy(Exception):
     """send_*() with QUEUE messages already waiting: nothing was queued."""
 

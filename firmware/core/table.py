@@ -46,6 +46,7 @@ class TableApp:
     LOG_KEEP = 24       # event texts kept for the "What happened" screens
     BOT_MS = 600        # a computer player's move stays on screen this long
     PRIVATE = False     # hands are secret: a pass screen before every person's turn
+    link = None         # a linked game's core.linkplay.LinkPlay (set in __init__)
 
     def __init__(self, ctx, setup, saved):
         """A new game from the launcher's setup, or the game in `saved` (KeyError,
@@ -62,6 +63,8 @@ class TableApp:
         self.names = [str(s["name"]) for s in seats]
         self.kinds = [str(s["kind"]) for s in seats]
         self.log = EventLog(len(seats), self.LOG_KEEP)
+        self.link = None            # (core.linkplay is loaded only for a linked game)
+        linked = (setup if saved is None else saved).get("link")
         if saved is None:
             rng = ctx.rng
             if setup.get("seed"):  # a game code's: the same dice and computer players again
@@ -78,12 +81,16 @@ class TableApp:
             self.takeback.load(saved.get("undo"))
             self.restore_more(saved)
         ctx.code = self.code
-        self.humans = self.kinds.count("human")
+        if linked:
+            self.link = load_module("core.linkplay").LinkPlay(self, linked)
+        # the people at this console (a linked game's other console has its own)
+        people = [s for s in range(len(self.kinds)) if self.person_here(s)]
+        self.humans = len(people)
         # the person holding the console: at a new game the one who set it up (the
         # first person's seat); on a resume nobody knows, so a pass screen first
         self.holder = -1
         if self.humans == 1 or saved is None and not self.PRIVATE and self.humans:
-            self.holder = self.kinds.index("human")
+            self.holder = people[0]
         self._saver = self.save     # (one bound method, put off with ui.later())
         LIVE["app"] = self
         LIVE["game"] = self.game
@@ -152,11 +159,15 @@ class TableApp:
         self.ui.on_sleep = self.save
         self.ui.menu_hook = self.menu   # A+B on the kit's own screens too: Undo is offered there
         self.begin()
+        if self.link is not None:
+            self.link.start()       # both consoles at the same turn of the same game
         self.save_soon()
         mark = self.turn_mark()
         while not game.is_over():
             seat = game.to_act()
-            if self.kinds[seat] == "human":
+            if self.person_here(seat):
+                if self.link is not None:
+                    self.link.your_turn(seat)   # the turn indicator: back from the other console
                 self.hand_to(seat)
                 self.news(seat)
                 self.deciding = seat
@@ -179,6 +190,12 @@ class TableApp:
         LIVE["waiting"] = "continue"
         self.finish()
 
+    def person_here(self, seat):
+        """Whether a person decides for seat on this console (in a linked game a person
+        on the other console, and a computer the other console runs, are played by
+        robot(): think() brings their action over the cable)."""
+        return self.kinds[seat] == "human" and (self.link is None or self.link.here(seat))
+
     def save_soon(self):
         """Save once the next screen is up (ui.later): a turn's end is saved before any
         key is read or the game changes again (a computer player thinks under the busy
@@ -198,6 +215,8 @@ class TableApp:
         # with nobody at the table, seat 0's unread events are shown at the end
         data = {"seats": seats, "game": self.game.to_save(), "bot_rng": list(self.bot_rng.getstate()),
                 "log": self.log.to_save(people or [0]), "code": self.code, "undo": self.takeback.to_save()}
+        if self.link is not None:
+            data["link"] = self.link.to_save()
         self.save_more(data)
         self.ctx.save_game(data)
 
@@ -215,6 +234,8 @@ class TableApp:
             self.refuse(e.reason)
             return False
         self.takeback.after(game, seat, action, seen)
+        if self.link is not None:
+            self.link.applied(seat, action)
         return True
 
     def undo(self):
@@ -235,9 +256,18 @@ class TableApp:
 
     def think(self, bot, seat):
         """The action bot.choose picks for the computer player in seat, with the busy
-        mark up while it thinks."""
+        mark up while it thinks. In a linked game: the action of the other console's seat
+        when it comes over the cable, and this console's choice is sent there."""
+        link = self.link
+        if link is not None and not link.here(seat):
+            action = link.received(seat)
+            if action is not None:
+                return action       # (None: the host took the seat over meanwhile)
         self.ui.busy()
-        return bot.choose(self.game, self.kinds[seat], self.bot_rng)
+        action = bot.choose(self.game, self.kinds[seat], self.bot_rng)
+        if link is not None:
+            link.applied(seat, action)
+        return action
 
     # ---- keys, pauses, the game menu -----------------------------------------------------
     def key(self, waiting="decide"):
@@ -255,9 +285,10 @@ class TableApp:
         waiting = LIVE.get("waiting")
         LIVE["waiting"] = "continue"
         # Undo in a person's own decision only (not while a computer plays or a pass
-        # screen is up): in pass-and-play the holder is the one to act
+        # screen is up): in pass-and-play the holder is the one to act. Not in a linked
+        # game: the other console has applied the action already (docs/link.md)
         game = self.game
-        offer = not game.is_over() and self.deciding == game.to_act()
+        offer = not game.is_over() and self.deciding == game.to_act() and self.link is None
         choice = self.ctx.open_menu(offer)
         if choice == "quit":
             if not game.is_over():
@@ -444,6 +475,8 @@ def run(app_class, ctx, setup, saved):
     finally:
         app.ui.on_sleep = None
         app.cancel_save()   # a game left (quit, or a fault) saves nothing more
+        if app.link is not None:
+            app.link.close()
         LIVE.clear()
         # not kept between games: left in the middle of the heap, these modules
         # would split the free space the launcher and the next game get

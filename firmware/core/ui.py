@@ -74,6 +74,7 @@ class Ui:
         self.menu_hook = None    # set while a game runs: A+B opens its menu on any screen
         self.in_menu = False     # the game menu is open: A+B does not open it again
         self.pending = None      # work put off until the frame is up (later())
+        self.poll = None         # a linked game's link, served at every nap (core.linkplay)
         self.clears = 0          # screens begun (clear()): a menu redraws a row only over its own
         # The kit comes up at every boot, early: what follows (loading the launcher, or
         # the game picked before a reset, and setting it up) takes seconds on a Pico,
@@ -232,6 +233,8 @@ class Ui:
                 delay = self.settings.sleep_ms()
                 if delay and buttons.idle_ms() >= delay:
                     self.sleep()
+            if self.poll is not None:
+                self.poll()
             hal.power.nap(20, self.asleep)
 
     def chord(self, k):
@@ -257,6 +260,8 @@ class Ui:
             hal.sound.update()
             if k:
                 break
+            if self.poll is not None:
+                self.poll()
             clock.sleep_ms(20)
         hal.buttons.touch()
         return k

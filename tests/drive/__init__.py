@@ -50,8 +50,16 @@ class Driver:
         self.passes = 0
         self.ended = None
         self.stopped = None
-        self.keys = keys_module(game_id)
-        self.bot = importlib.import_module("games.%s.bot" % game_id)
+
+    # looked up at each use: two linked consoles in one process (sim/linked.py) have
+    # their own modules, and the game's rules must be the running console's
+    @property
+    def keys(self):
+        return keys_module(self.game_id)
+
+    @property
+    def bot(self):
+        return importlib.import_module("games.%s.bot" % self.game_id)
 
     def __call__(self, console):
         state = live()

@@ -1,0 +1,66 @@
+"""A linked game through the real apps in two MicroPython unix-port processes, over a pipe
+(tools/headless.py --pipe: sim.cable.PipeEnd on two fifos), at the console's heap cap
+(tests/fuzz.py CONSOLE_HEAP): the table kit's link (core.linkplay, core.link) beside
+Word Cards, the largest game. Both consoles boot straight into the linked game (the
+launch slot, as after the launcher's reset); the host runs the computer players, the
+guest applies what comes over the cable."""
+import os
+import subprocess
+
+import pytest
+import mpy
+from core.saves import Saves
+from core.session import LAUNCH
+from hal.storage import FileStorage
+from fuzz import CONSOLE_HEAP
+from test_link_pipe import finish
+from test_link_play import link_setup
+
+ROOT = mpy.ROOT
+TIMEOUT = 600
+# Measured (64-bit unix port, this harness, two easy computers, seed 9): the game alone
+# peaks at 235 KB and runs at the cap; linked, 269 KB, and it needs 280K: the link's
+# modules (core.link 16 KB, core.linkplay, a Channel 3.4 KB) and the simulator's pipe
+# cable (sim.cable, 11 KB, not on a console) take it over the cap. Known shortfall:
+# the cap's run is expected to fail until the link's RAM is cut (strict: it tells when
+# it passes).
+OVER_CAP = pytest.mark.xfail(strict=True, reason="a linked Word Cards game needs 280K here, over the 260K cap")
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    """The firmware precompiled, and the simulator's modules headless.py needs beside it."""
+    import build
+    out = build.mpy_tree(str(tmp_path_factory.mktemp("mpy")))
+    os.makedirs(os.path.join(out, "sim"), exist_ok=True)
+    for name in ("__init__", "cable", "keyscript"):
+        subprocess.run([build.mpy_cross(), "-o", os.path.join(out, "sim", name + ".mpy"),
+                        os.path.join(ROOT, "sim", name + ".py")], check=True)
+    return out
+
+
+@pytest.mark.parametrize("heap", ["280K", pytest.param(CONSOLE_HEAP, marks=OVER_CAP)])
+def test_a_linked_word_cards_game_under_micropython_on_both_consoles(tree, tmp_path, heap):
+    exe = mpy.require()
+    a2b, b2a = str(tmp_path / "a2b"), str(tmp_path / "b2a")
+    os.mkfifo(a2b)
+    os.mkfifo(b2a)
+    procs = []
+    for side, host in (("a", True), ("b", False)):
+        folder = tmp_path / side
+        folder.mkdir()
+        Saves(FileStorage(str(folder))).save(LAUNCH, {"game": "words", "setup": link_setup(
+            ["easy", "easy"], "aa", host, 9)})
+        procs.append(subprocess.Popen(
+            [exe, "-X", "heapsize=" + heap, "tools/headless.py", "--pipe", "%s,%s,%s" % (a2b, b2a, side),
+             "--saves", str(folder), "--mem", "--seed", "3" if host else "4"],
+            cwd=ROOT, env=dict(os.environ, PP_FIRMWARE=tree), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True))
+    outs = finish(procs, TIMEOUT)
+    for rc, out in outs:
+        assert rc == 0 and "out of memory" not in out and "Traceback" not in out, out[-2000:]
+        lines = out.strip().splitlines()
+        assert lines[-1].startswith("DONE") and lines[-2].startswith("MEM peak_alloc="), out[-2000:]
+    # the same last frame on both: the end screen of the same game
+    last = [[line for line in out.splitlines() if line.startswith("FRAME")][-1].split()[2] for _rc, out in outs]
+    assert last[0] == last[1]
