@@ -27,12 +27,14 @@ from games.cookie.state import SS, space_name, seg_name
 P36 = B.P36
 _NEED = array("i", range(16))   # per task: free walls it still needs (0: done)
 _IN = bytearray(16 * 84)        # _IN[84 t + i] = 1: task t needs wall i
+_PT = array("i", range(32))     # per task: its points x 3600, then its potential now
 _DT = bytearray(16)             # per task: its walls among those drawn so far
 _LN = bytearray(12)             # per row (0-5) / column (6-11): its free walls
 _G = array("i", range(5 * 36))  # _G[5 s + n]: what n walls drawn at space s bring
 # walls of the red spaces not crossed yet (only walls among these change
 # what the red task needs); _RED[84] = 1: the walls drawn so far include one
 _RED = bytearray(85)
+_RC = bytearray(36)             # 1: a red space among the cheapest (chosen) ones
 _W4 = bytearray(4)              # a space's free sides, most valuable first
 # _WL[3 i:3 i + 3]: the rows and columns wall i is a wall of (255: none)
 _WL = bytearray(b"\xff" * 252)
@@ -72,20 +74,31 @@ def _gains(g, p, sv):
     # points * 3600 // (need + 1), when n walls are drawn at space s (its n
     # most valuable free sides; all of them when it has fewer)
     w = g.walls[p]
+    cr = g.crossed[p]
     nt = g.nt
     line = red = -1
     for t in range(nt):
-        if not g.tasks[t][3] and _NEED[t]:
+        x = g.tasks[t]
+        if _NEED[t] and not x[3]:
             line = t
-        if _NEED[t] and g.tasks[t][1] < len(g.tasks[t][3]):
+        elif _NEED[t] and x[1] < len(x[3]):
             red = t
+        _PT[t] = g.next_points(t) * 3600
+        _PT[16 + t] = _PT[t] // (_NEED[t] + 1)
     for i in range(84):
         _RED[i] = 0
+    for i in range(36):
+        _RC[i] = 0
     if red >= 0:
+        # the walls of the red spaces the cheapest choice left out: drawing
+        # one may make another choice cheaper (then _need says by how much);
+        # walls of the chosen spaces only bring the need down by one each
         for k in g.tasks[red][3]:
-            if not g.crossed[p][k]:
+            if not cr[k]:
                 for i in range(4 * k, 4 * k + 4):
-                    _RED[SS[i]] = 1
+                    i = SS[i]
+                    _RED[i] = not _IN[84 * red + i]
+                    _RC[k] = _IN[84 * red + i] or _RC[k]
     low = 99
     for k in range(12):
         n = 0
@@ -96,7 +109,7 @@ def _gains(g, p, sv):
             low = n
     for s in range(36):
         m = 0
-        if not g.crossed[p][s]:
+        if not cr[s]:
             for i in range(4 * s, 4 * s + 4):
                 i = SS[i]
                 if not w[i]:
@@ -109,7 +122,7 @@ def _gains(g, p, sv):
         for t in range(nt):
             _DT[t] = 0
         x = 0
-        _RED[84] = 0
+        r = 0
         for n in range(m):
             i = _W4[n]
             for t in range(nt):
@@ -117,21 +130,19 @@ def _gains(g, p, sv):
             for k in range(3 * i, 3 * i + 3):
                 if _WL[k] < 12:
                     _LN[_WL[k]] -= 1
+            r |= _RED[i]
             x = 0
             for t in range(nt):
-                if _DT[t] and t != line and t != red:
-                    x += g.next_points(t) * 3600 // (_NEED[t] - _DT[t] + 1) - g.next_points(t) * 3600 // (_NEED[t] + 1)
-            if red >= 0 and _RED[i]:
-                _RED[84] = 1
-            if _RED[84]:
-                for j in range(n + 1):
-                    w[_W4[j]] = 2
-                y = B._need(g, p, w, g.tasks[red])
-                for j in range(n + 1):
-                    w[_W4[j]] = 0
-                x += g.next_points(red) * 3600 // (y + 1) - g.next_points(red) * 3600 // (_NEED[red] + 1)
+                if _DT[t] and t != line:
+                    x += _PT[t] // (_NEED[t] - _DT[t] + 1) - _PT[16 + t]
+            if r:
+                # a left-out red space got cheaper than the dearest chosen
+                # one: swapping them saves the difference (shared walls aside)
+                k = _swap(g, p, w, red, n + 1)
+                if k:
+                    x += _PT[red] // (_NEED[red] - _DT[red] - k + 1) - _PT[red] // (_NEED[red] - _DT[red] + 1)
             if line >= 0:
-                x += g.next_points(line) * 3600 // (min(_LN) + 1) - g.next_points(line) * 3600 // (low + 1)
+                x += _PT[line] // (min(_LN) + 1) - _PT[16 + line]
             _G[5 * s + n + 1] = x
         for n in range(m, 4):
             _G[5 * s + n + 1] = x
@@ -140,6 +151,26 @@ def _gains(g, p, sv):
             for k in range(3 * i, 3 * i + 3):
                 if _WL[k] < 12:
                     _LN[_WL[k]] += 1
+
+
+def _swap(g, p, w, t, n):
+    # how many fewer walls the red task t needs when the first n walls of
+    # _W4 are drawn, beyond those of its chosen spaces: the dearest chosen
+    # space against the cheapest left-out one, both counted after the walls
+    for j in range(n):
+        w[_W4[j]] = 2
+    hi = 0
+    lo = 99
+    for s in g.tasks[t][3]:
+        if not g.crossed[p][s]:
+            m = B._nfree(w, s)
+            if _RC[s]:
+                hi = max(hi, m)
+            else:
+                lo = min(lo, m)
+    for j in range(n):
+        w[_W4[j]] = 0
+    return hi - lo if hi > lo else 0
 
 
 def _value(v, s):
