@@ -75,6 +75,18 @@ def test_selfplay_identical_under_micropython(game, players, seed, mpy_env):
     assert_same_transcript(args, mpy_env)
 
 
+# A game with a hard computer player per title (issue 15), hard against normal.
+HARD_CASES = [
+    ("cookie", 2, 3),
+]
+
+
+@pytest.mark.parametrize("game,players,seed", HARD_CASES)
+def test_hard_selfplay_identical_under_micropython(game, players, seed, mpy_env):
+    assert_same_transcript(["tools/selfplay.py", game, "--players", str(players), "--seed", str(seed),
+                            "--levels", "hard,normal"], mpy_env)
+
+
 @pytest.mark.parametrize("game,players", [(e.id, min(4, e.max_players)) for e in GAMES])
 def test_selfplay_from_source_fits_the_heap(game, players):
     """No PP_FIRMWARE: MicroPython compiles the game's .py files itself."""
