@@ -190,7 +190,8 @@ def _best(v, free):
     return out
 
 
-def choose(g, rng):
+def choose(g, rng, gains=None):
+    # (gains: another way to fill _G, for tools/ref_cookie.py)
     p = g.seat
     ph = g.phase
     if ph == "place":
@@ -205,7 +206,7 @@ def choose(g, rng):
                 out = i
         return "wall " + seg_name(out)
     free = g.free_spaces(p)
-    _gains(g, p, w)
+    (gains or _gains)(g, p, w)
     if ph == "relocate" or ph == "target":
         return "put " + space_name(_best(g.pending[0] if ph == "relocate" else g.moving, free))
     best = 0
