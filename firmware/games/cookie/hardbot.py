@@ -12,7 +12,7 @@
 # third of its best wall for the drink bar they bring, and putting chips
 # where they lose walls cost it more than the drink gave back (hard with
 # that one change alone won 61% of 300 games against normal; with the whole
-# potential 67% of 450, see docs/cookie.md).
+# potential 68.2% of the bench's 500, see docs/cookie.md).
 #
 # Everything it reads is public (boards, scoreboard); the next roll is not
 # sampled but weighed exactly (the chance of each sum), so it uses no
@@ -31,9 +31,9 @@ _PT = array("i", range(32))     # per task: its points x 3600, then its potentia
 _DT = bytearray(16)             # per task: its walls among those drawn so far
 _LN = bytearray(12)             # per row (0-5) / column (6-11): its free walls
 _G = array("i", range(5 * 36))  # _G[5 s + n]: what n walls drawn at space s bring
-# walls of the red spaces not crossed yet (only walls among these change
-# what the red task needs); _RED[84] = 1: the walls drawn so far include one
-_RED = bytearray(85)
+# 1: a wall of a red space (not crossed) that the red task's cheapest choice
+# of spaces left out: drawing one may make another choice cheaper (_swap)
+_RED = bytearray(84)
 _RC = bytearray(36)             # 1: a red space among the cheapest (chosen) ones
 _KEY = []    # the board _G is for (_same): copies of its walls, crosses, tasks done and slots
 _W4 = bytearray(4)              # a space's free sides, most valuable first
