@@ -83,6 +83,7 @@ HARD_HEAP = "104K"
 HARD_CASES = [
     ("words", 2, 1),
     ("dizzle", 2, 1),
+    ("cookie", 2, 3),
 ]
 
 

@@ -23,7 +23,7 @@ GAMES = (
     Entry("dice", "Dice roller", 1, 1, False),
     Entry("clever", "Clever Kids", 1, 4, True, ("easy", "normal")),
     Entry("dizzle", "Dizzle", 1, 4, True, ("easy", "normal", "hard")),
-    Entry("cookie", "Cookie Party", 2, 5, True, ("easy", "normal")),
+    Entry("cookie", "Cookie Party", 2, 5, True, ("easy", "normal", "hard")),
     Entry("words", "Word Cards", 2, 4, True, ("easy", "normal", "hard")),
 )
 

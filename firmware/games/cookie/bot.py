@@ -14,12 +14,16 @@ from array import array
 from games.cookie import data as D
 from games.cookie.state import SS, SEGSP, space_name, seg_index, seg_name
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 # chance of rolling v with 2d6, in 36ths
 P36 = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
 
 
 def choose(game, level, rng):
+    if level == "hard":
+        # (its own module, loaded only when a seat plays it: the console's heap)
+        from games.cookie import hardbot
+        return hardbot.choose(game, rng)
     g = game
     p = g.seat
     ph = g.phase
