@@ -105,6 +105,20 @@ def test_the_setup_screen_offers_every_level_of_the_bot(game_id):
     assert tuple(entry.levels) == tuple(modules(game_id)[1].LEVELS)
     for level in entry.levels:
         assert level in KIND_IDS and KIND_HELPS[KIND_IDS.index(level)]
+    import importlib
+    lines = importlib.import_module("games.%s.setup" % game_id).LEVELS     # the form's line for each
+    assert [level for level, _line in lines] == list(entry.levels)
+    assert all(0 < len(line) <= 38 for _level, line in lines)
+
+
+def test_the_form_says_the_games_own_line_for_a_level(tmp_path):
+    import screen
+    from sim.console import Console
+    # Cookie Party's form: P2 is a Normal CPU; its line is the game's, not the kit's
+    keys = screen.open_game_keys("cookie") + ["DOWN"] * 4
+    c = Console("pico", 1, keys, str(tmp_path))
+    c.run()
+    assert screen.has_text(c, "Draws the walls")
 
 
 @pytest.mark.parametrize("game_id", IDS)

@@ -4,7 +4,7 @@ choose() returns what to play and the caller (main.run) unloads this module
 before the game starts, so its code is not in RAM while a game runs. What must
 survive between visits (the cursor) lives in the session.
 """
-from core.session import load_module, rules_text, setup_options
+from core.session import load_module, rules_text, setup_form
 from core.ui import Field
 from games import catalogue
 
@@ -235,16 +235,20 @@ class Launcher:
         code: a game code (core.codes) of this game, already read: the form starts as it
         says, under the code as its title, and the game gets its seed."""
         game_id, title, lo, hi = entry.id, entry.title, entry.min_players, entry.max_players
-        offered = setup_options(game_id)
+        offered, level_lines = setup_form(game_id)
         names = self.settings.name_choices()
         kinds = ("human",) + entry.levels
         at = [KIND_IDS.index(kind) for kind in kinds]
+        helps = [KIND_HELPS[k] for k in at]
+        for level, line in level_lines:     # the game's own line for a level
+            if level in kinds:
+                helps[kinds.index(level)] = line
         seat_fields = []
         for i in range(hi):
             seat_fields.append(Field("P%d name" % (i + 1), names + [TYPE], i % len(names), self._type_name,
                                      [NAME_HELP] * (len(names) + 1)))
             seat_fields.append(Field("P%d is" % (i + 1), [KINDS[k] for k in at], 0 if i == 0 else kinds.index("normal"),
-                                     None, [KIND_HELPS[k] for k in at]))
+                                     None, helps))
         option_fields = []
         for _name, label, choices, _when in offered:
             option_fields.append(Field(label, [shown for _value, shown, _help in choices], 0, None,

@@ -55,14 +55,15 @@ def unload_game(game_id):
     unload("games." + game_id)
 
 
-def _from_setup(game_id, name):
-    """A name of a game's setup.py, read and let go: what reading it loaded (the setup
-    module, and the game's package when no game runs) is unloaded, so neither the
-    launcher nor a running game holds it."""
+def _from_setup(game_id, name, read=None):
+    """A name of a game's setup.py (or what read(module) makes of it), read and let go:
+    what reading it loaded (the setup module, and the game's package when no game runs)
+    is unloaded, so neither the launcher nor a running game holds it."""
     module = "games.%s.setup" % game_id
     before = set(sys.modules)
     before.discard(module)      # let go of it even if something had loaded it already
-    value = getattr(load_module(module), name)
+    loaded = load_module(module)
+    value = read(loaded) if read is not None else getattr(loaded, name)
     unload_new(before)
     return value
 
@@ -77,6 +78,12 @@ def setup_options(game_id):
     """The options a game's setup form offers (SETUP in its setup.py): a few labelled
     options, never its whole rules core."""
     return _from_setup(game_id, "SETUP")
+
+
+def setup_form(game_id):
+    """(SETUP, LEVELS) of a game's setup.py in one read: the options, and the one line
+    the form says of each computer level ((level, line) pairs; () : the kit's own)."""
+    return _from_setup(game_id, "SETUP", lambda setup: (setup.SETUP, getattr(setup, "LEVELS", ())))
 
 
 def print_exception(e):

@@ -10,6 +10,13 @@ SETUP = (
                                ("round", "Round", "Once an area is full, after that round.")), TOGETHER),
 )
 
+
+# what the setup form says of each computer level (its one line; docs/clever.md)
+LEVELS = (
+    ('easy', 'Knows the rules, picks by chance.'),
+    ('normal', 'Plans each move, keeps dice from you.'),
+)
+
 # the rules summary: the launcher's "Rules" item and the in-game menu
 RULES = ("Roll-and-write for 1-4 players; most stars wins, ties share the win.\n"
          "Your turn: the five dice are rolled (again, by themselves, until something fits). "

@@ -8,6 +8,14 @@ SETUP = (
                         (True, "Drawn", "The 24 border walls start drawn.")), None),
 )
 
+
+# what the setup form says of each computer level (its one line; docs/cookie.md)
+LEVELS = (
+    ('easy', 'Knows the rules, picks walls loosely.'),
+    ('normal', 'Draws the walls its tasks need most.'),
+    ('hard', "Weighs what each chip's walls finish."),
+)
+
 # the rules summary: the launcher's "Rules" item and the in-game menu
 RULES = ("Dots and boxes on your own 6x6 board, 2-5 players; most points wins, ties share.\n"
          "Each round two dice are rolled for everybody. Find the chip with that number and "

@@ -8,6 +8,14 @@ SETUP = (
                          (-1, "Random", "A player drawn at random rolls first.")), ("players", (2, 3, 4))),
 )
 
+
+# what the setup form says of each computer level (its one line; docs/dizzle.md)
+LEVELS = (
+    ('easy', 'Any die that fits; likes pictures.'),
+    ('normal', 'Weighs each field and what is next.'),
+    ('hard', 'Plans the turn; takes dice you need.'),
+)
+
 # the rules summary: the launcher's "Rules" item and the in-game menu
 RULES = ("Dizzle: 1-4 players, sheet levels 1-4. Most points wins.\n"
          "A turn: the start player rolls all dice (shown sorted). From them, clockwise, "

@@ -16,6 +16,14 @@ SETUP = (
      ("scoringVariant", (True,))),
 )
 
+
+# what the setup form says of each computer level (its one line; docs/words.md)
+LEVELS = (
+    ('easy', "Plays short kids' words, at random."),
+    ('normal', 'Sheds its most and worst cards.'),
+    ('hard', 'Plans its cards to go out first.'),
+)
+
 # the rules summary: the launcher's "Rules" item and the in-game menu
 RULES = ("Be the first with no cards left.\n"
          "Your turn is ONE of: make words, play one action card, or draw a card.\n"
