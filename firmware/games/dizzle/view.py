@@ -112,7 +112,7 @@ def ov_cell(fb, g, sh, i, x, y, c=1, pips=True):
 # (462 B each, made at a seat's first overview): the event pages go from one
 # player's sheet to another's at every key.
 _BASES = []     # per seat: [the FrameBuffer, the level it shows, a copy of the sheet it shows, its pages]
-_SCREEN = [None, None]  # the display's bytes, and its pages' first OW bytes (made once)
+_SCREEN = []    # the display's bytes, and its pages' first OW bytes (made once)
 
 
 def _pages(pixels, width):
@@ -172,9 +172,8 @@ def overview(fb, g, seat, cursor=-1, marks=None):
         # overview first on a cleared screen, so this is what the blit with
         # transparent zeros draws, which goes pixel by pixel: 9.7 -> 1.9 us (unix,
         # the fastest of 7 x 50 calls), nothing allocated.
-        if _SCREEN[0] is not screen:
-            _SCREEN[0] = screen
-            _SCREEN[1] = _pages(screen, 128)
+        if not _SCREEN or _SCREEN[0] is not screen:
+            _SCREEN[:] = [screen, _pages(screen, 128)]
         dst = _SCREEN[1]
         src = base[3]
         for p in range(len(src)):
