@@ -255,8 +255,9 @@ def event_page(fb, game, viewer, text, title, at, count, cookies):
     viewer's (a roll lights the rolled chip there); the panel: the title, whose board, the event, which of how many."""
     # The groups of the text made once for spot() and lines() (they made them each),
     # the name found and "Round" checked without making strings: the event pages' keys
-    # of the bench's Cookie Party session, median on the unix port, two runs of
-    # each alternately: 354/352 -> 326/333 us, 2336 -> 1792 B allocated a response.
+    # of the bench's Cookie Party session, two runs of each alternately, twice: 2336 ->
+    # 1792 B allocated a response; median 354/352 -> 326/333 and 251/261 -> 256/273 us
+    # unix (within the machine's noise).
     seat = viewer
     for other in range(game.n):
         name = game.names[other]
