@@ -352,3 +352,18 @@ def test_strength_interval_and_pairs():
     import selfplay
     with pytest.raises(ValueError, match="no reference player"):
         selfplay.play("dice", 1, 1, [selfplay.REFERENCE], None, out=lambda s: None)
+
+
+def test_games_limits_the_keys_section_to_the_games_named(monkeypatch, capsys):
+    """--games: the keys section gets the games named; an unknown one is refused."""
+    asked = []
+    monkeypatch.setattr(bench, "have_micropython", lambda: False)
+    monkeypatch.setattr(bench, "NEEDS_MICROPYTHON", ())
+    monkeypatch.setattr(bench, "bench_keys", lambda game_ids=None: asked.append(game_ids))
+    bench.main(["--only", "keys", "--games", "dizzle,cookie"])
+    assert asked == [["dizzle", "cookie"]]
+    bench.main(["--only", "keys"])
+    assert asked[-1] is None
+    with pytest.raises(SystemExit) as e:
+        bench.main(["--only", "keys", "--games", "chess"])
+    assert e.value.code == 2 and "unknown game chess" in capsys.readouterr().out

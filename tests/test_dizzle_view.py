@@ -8,6 +8,15 @@ from games.dizzle import rules, view
 from games.dizzle.sheets import DIE, BOOM, XED
 
 
+class Display(framebuf.FrameBuffer):
+    """A frame buffer with its bytes at .buffer, as the display's (hal/ssd1306.py):
+    the overview copies its base's bytes into them instead of blitting it."""
+
+    def __init__(self):
+        self.buffer = bytearray(1024)
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+
+
 def new_fb():
     return framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
 
@@ -48,10 +57,12 @@ def test_overview_from_bases_is_the_overview_field_by_field():
             marks = bytearray(rng.randbelow(3) for _ in range(g.ncells)) if step % 3 else None
             cursor = rng.randbelow(g.ncells) if step % 4 else -1
             for _ in range(2):      # drawn anew, then from the kept base
-                got, want = new_fb(), new_fb()
+                got, copied, want = new_fb(), Display(), new_fb()
                 view.overview(got, g, seat, cursor, marks)
+                view.overview(copied, g, seat, cursor, marks)
                 field_by_field(want, g, seat, cursor, marks)
                 assert pixels(got) == pixels(want), (level, step, seat)
+                assert pixels(copied) == pixels(want), (level, step, seat)
 
 
 def place_by_words(g, text):
@@ -77,3 +88,48 @@ def test_place_finds_the_field_an_event_names():
     for _ in range(3000):
         text = " ".join(parts[rng.randbelow(len(parts))] for _ in range(rng.randbelow(7)))
         assert view.place(g, text) == place_by_words(g, text), text
+
+
+def whole_screen(fb, g, seat, title, right, cursor, marks, value, fits):
+    """The cursor screen as App.screen draws it: everything anew."""
+    fb.fill(0)
+    view.overview(fb, g, seat, cursor, marks)
+    view.bar(fb, title, right)
+    view.zoom(fb, g, seat, cursor, marks)
+    view.pool(fb, g, value, fits)
+    view.tag(fb, "R1/4")
+
+
+def test_a_cursor_move_draws_what_the_whole_screen_draws():
+    """view.moved (the old and the new cursor field, the old one's neighbours' frames,
+    the bar, the zoom) over a screen drawn whole gives the screen drawn whole at the
+    new cursor: every level, random sheets and marks, every step of the arrows."""
+    rng = Rng(11)
+    moves = 0
+    for level in (1, 2, 3, 4):
+        g = rules.Game(3, {"level": level}, Rng(level))
+        g.start()
+        for step in range(8):
+            seat = rng.randbelow(g.n)
+            for _ in range(1 + rng.randbelow(12)):
+                g.sheets[seat][rng.randbelow(g.ncells)] = (0, XED, DIE, BOOM)[rng.randbelow(4)]
+            marks = bytearray(rng.randbelow(3) if rng.randbelow(3) else 0 for _ in range(g.ncells))
+            fits = bytearray(rng.randbelow(2) for _ in range(7))
+            value = 1 + rng.randbelow(6)
+            cell = rng.randbelow(g.ncells)
+            got = Display()
+            whole_screen(got, g, seat, "Ann", "", cell, marks, value, fits)
+            for _ in range(20):     # the arrows, as App.cursor moves (clamped at the edges)
+                row, col = divmod(cell, g.cols)
+                d = rng.randbelow(4)
+                row = max(0, min(g.rows - 1, row + (-1, 1, 0, 0)[d]))
+                col = max(0, min(g.cols - 1, col + (0, 0, -1, 1)[d]))
+                new = row * g.cols + col
+                right = "ok" if marks[new] & 1 else ""
+                view.moved(got, g, seat, cell, new, marks, "Ann", right)
+                want = Display()
+                whole_screen(want, g, seat, "Ann", right, new, marks, value, fits)
+                assert pixels(got) == pixels(want), (level, step, cell, new)
+                cell = new
+                moves += 1
+    assert moves == 4 * 8 * 20

@@ -2,6 +2,7 @@
 
     python tools/bench.py [--seeds 500] [--decision-seeds 20]
                           [--only heap,heap32,romfs,display,decisions,keys,dictionary,strength]
+                          [--games dizzle,cookie]   (keys: the launcher's menus and these games only)
 
 Speed figures are printed twice: as measured on the MicroPython unix port, and as
 estimated Pico (RP2040, 125 MHz) milliseconds (tools/devtime.py, docs/performance.md);
@@ -263,9 +264,9 @@ def bench_decisions(seeds):
     bench_pico.bench_decisions(seeds)
 
 
-def bench_keys():
+def bench_keys(game_ids=None):
     import bench_pico
-    bench_pico.bench_keys()
+    bench_pico.bench_keys(game_ids)
 
 
 def bench_heap32():
@@ -414,6 +415,7 @@ def main(argv):
     seeds = 500
     decision_seeds = 20
     only = SECTIONS
+    game_ids = None
     i = 0
     while i < len(argv):
         if argv[i] == "--seeds":
@@ -422,13 +424,19 @@ def main(argv):
             decision_seeds = int(argv[i + 1])
         elif argv[i] == "--only":
             only = tuple("decisions" if o == "bots" else o for o in argv[i + 1].split(","))
+        elif argv[i] == "--games":
+            game_ids = argv[i + 1].split(",")
         else:
-            print("usage: bench.py [--seeds N] [--decision-seeds N] [--only %s]" % ",".join(SECTIONS))
+            print("usage: bench.py [--seeds N] [--decision-seeds N] [--only %s] [--games ID,...]" % ",".join(SECTIONS))
             sys.exit(2)
         i += 2
     unknown = [o for o in only if o not in SECTIONS]
     if unknown:
         print("bench: unknown section %s (sections: %s)" % (", ".join(unknown), ", ".join(SECTIONS)))
+        sys.exit(2)
+    unknown_games = [g for g in game_ids or () if g not in [e.id for e in GAMES]]
+    if unknown_games:
+        print("bench: unknown game %s (games: %s)" % (", ".join(unknown_games), ", ".join(e.id for e in GAMES)))
         sys.exit(2)
     if not have_micropython() and any(o in NEEDS_MICROPYTHON for o in only):
         print("MicroPython unix port not installed (%s): %s skipped" % (MPY, ", ".join(NEEDS_MICROPYTHON)))
@@ -444,6 +452,8 @@ def main(argv):
             bench_strength(seeds)
         elif name == "decisions":
             bench_decisions(decision_seeds)
+        elif name == "keys":
+            bench_keys(game_ids)
         else:
             globals()["bench_" + name]()
         print()

@@ -112,10 +112,17 @@ class App(TableApp):
         """The cursor on the sheet: the field chosen with A, or -1 (B). With a die
         value, A on a field it may not go on says why."""
         game = self.game
+        shown = drawn = -1  # the field the cursor was on, and ui.clears, when the screen was drawn
         while True:
-            self.screen(seat, title, font.CHECK if check and marks[cell] & 1 else "", cell, marks, value, fits)
+            right = font.CHECK if check and marks[cell] & 1 else ""
+            if shown >= 0 and drawn == self.ui.clears:     # only the cursor moved since
+                view.moved(self.fb, game, seat, shown, cell, marks, title, right)
+            else:
+                self.screen(seat, title, right, cell, marks, value, fits)
             self.ui.show()
+            drawn = self.ui.clears
             k = self.key()
+            shown = cell if k & (K_UP | K_DOWN | K_LEFT | K_RIGHT) else -1
             row, col = divmod(cell, game.cols)
             if k & K_UP:
                 row = max(0, row - 1)
@@ -234,8 +241,8 @@ class App(TableApp):
         while True:
             cell = view.place(game, texts[i])
             self.ui.clear()
-            view.event_page(self.fb, game, self.seat_in(texts[i]), cell, blink % 2 == 0, texts[i], title,
-                            i, len(texts))
+            seat = view.seat_in(self.names, texts[i], max(self.holder, 0))
+            view.event_page(self.fb, game, seat, cell, blink % 2 == 0, texts[i], title, i, len(texts))
             self.ui.show()
             LIVE["waiting"] = "continue"
             k = self.ui.pause(250) if blink and cell >= 0 else self.key("continue")
@@ -248,22 +255,6 @@ class App(TableApp):
                 blink = 4
             elif k & (K_A | K_B):
                 return
-
-    def seat_in(self, text):
-        """The player an event is about (its first name; "Bomb 2,2 by Ann": Ann), else
-        the one holding the console."""
-        # startswith and find, not slices and formatting: 352 -> 0 B a page shown
-        for p in range(self.game.n):
-            name = self.names[p]
-            n = len(name)
-            if text.startswith(name) and len(text) > n and text[n] in " :'":
-                return p
-            k = text.find(" by ")
-            while k >= 0:
-                if text.startswith(name, k + 4) and text.startswith(" ", k + 4 + n):
-                    return p
-                k = text.find(" by ", k + 1)
-        return max(self.holder, 0)
 
     def gives_back(self, seat, text):
         name = self.names[seat]

@@ -111,22 +111,44 @@ def ov_cell(fb, g, sh, i, x, y, c=1, pips=True):
 # drawn again over the blitted base with the same result. One base per seat
 # (462 B each, made at a seat's first overview): the event pages go from one
 # player's sheet to another's at every key.
-_BASES = []     # per seat: [the FrameBuffer, the level it shows, a copy of the sheet it shows]
+_BASES = []     # per seat: [the FrameBuffer, the level it shows, a copy of the sheet it shows, its pages]
+_SCREEN = []    # the display's bytes, and its pages' first OW bytes (made once)
+
+
+def _pages(pixels, width):
+    # the first OW bytes of each page of the overview's rows, as memoryviews
+    view = memoryview(pixels)
+    return [view[p * width:p * width + OW] for p in range((OH + 7) // 8)]
 
 
 def _base(g, seat):
     # the base of seat's sheet; drawn again only when the sheet changed
     sh = g.sheets[seat]
     while len(_BASES) <= seat:
-        _BASES.append([framebuf.FrameBuffer(bytearray(OW * ((OH + 7) // 8)), OW, OH, framebuf.MONO_VLSB),
-                       None, bytearray(0)])
+        pixels = bytearray(OW * ((OH + 7) // 8))
+        _BASES.append([framebuf.FrameBuffer(pixels, OW, OH, framebuf.MONO_VLSB), None, bytearray(0),
+                       _pages(pixels, OW)])
     base = _BASES[seat]
-    if base[1] is g.lv and base[2] == sh:
-        return base[0]
     fb = base[0]
-    fb.fill(0)
+    kept = base[2]
+    if base[1] is g.lv and kept == sh:
+        return base
     x0, y0 = origin(g)
     cols = g.cols
+    if base[1] is g.lv and len(kept) == len(sh):
+        # the same level: only the fields that changed (a turn changes a few of
+        # them, and every look of a field is inside its own 5x5 box). The event
+        # pages' keys of the bench's Dizzle session (295; most show a sheet changed
+        # since its base was drawn), median on the unix port: 602/615 -> 317/300 us
+        for i in range(g.ncells):
+            if kept[i] != sh[i] and g.pips[i]:
+                x = x0 + (i % cols) * 6
+                y = y0 + (i // cols) * 6
+                fb.fill_rect(x, y, 5, 5, 0)
+                ov_cell(fb, g, sh, i, x, y, 1, False)
+        kept[:] = sh
+        return base
+    fb.fill(0)
     for i in range(g.ncells):
         if g.pips[i]:
             ov_cell(fb, g, sh, i, x0 + (i % cols) * 6, y0 + (i // cols) * 6, 1, False)
@@ -135,14 +157,29 @@ def _base(g, seat):
         base[2][:] = sh
     else:
         base[2] = bytearray(sh)
-    return fb
+    return base
 
 
 def overview(fb, g, seat, cursor=-1, marks=None):
     # the whole sheet of seat; marks[i] bit 1 frames field i, any mark shows
     # its pips; cursor lit
     sh = g.sheets[seat]
-    fb.blit(_base(g, seat), 0, 0, 0)
+    base = _base(g, seat)
+    screen = getattr(fb, "buffer", None)
+    if screen is not None and len(screen) == 1024:
+        # The display's own bytes (hal/ssd1306.py: MONO_VLSB, a page of 128 bytes a
+        # row of 8 pixels): the base's pages copied in. Every caller draws the
+        # overview first on a cleared screen, so this is what the blit with
+        # transparent zeros draws, which goes pixel by pixel: 9.7 -> 1.9 us (unix,
+        # the fastest of 7 x 50 calls), nothing allocated.
+        if not _SCREEN or _SCREEN[0] is not screen:
+            _SCREEN[:] = [screen, _pages(screen, 128)]
+        dst = _SCREEN[1]
+        src = base[3]
+        for p in range(len(src)):
+            dst[p][:] = src[p]
+    else:
+        fb.blit(base[0], 0, 0, 0)
     if marks is None and cursor < 0:
         return
     x0, y0 = origin(g)
@@ -161,6 +198,40 @@ def overview(fb, g, seat, cursor=-1, marks=None):
             if m & 1:
                 fb.rect(x - 1, y - 1, 7, 7, 1)
             ov_cell(fb, g, sh, i, x, y, 1)
+
+
+def moved(fb, g, seat, old, cursor, marks, title, right):
+    # The cursor moved from old on a screen drawn by App.screen (the same sheet,
+    # marks and dice): only the old and the new cursor field, the frames of the
+    # old one's neighbours (its lit 7x7 square covered the gaps they share; every
+    # other pixel of a field is inside its own 5x5 box), the bar and the zoom are
+    # drawn again, the same pixels as overview() and zoom() drawn whole (tests/
+    # test_dizzle_view.py). The bench's Dizzle session's 169 cursor keys, median on
+    # the unix port (two runs of each, alternately): 392/373 -> 252/246 us; another
+    # pair, with the base copied in overview() too: 290/264 -> 190/176 us.
+    sh = g.sheets[seat]
+    x0, y0 = origin(g)
+    cols = g.cols
+    r, c = divmod(old, cols)
+    x = x0 + c * 6
+    y = y0 + r * 6
+    fb.fill_rect(x - 1, y - 1, 7, 7, 0)
+    if g.pips[old]:
+        if marks[old]:
+            ov_cell(fb, g, sh, old, x, y, 1)
+        else:
+            ov_cell(fb, g, sh, old, x, y, 1, False)
+    for i in range(max(0, r - 1) * cols, min(g.rows, r + 2) * cols):
+        if marks[i] & 1 and g.pips[i] and -1 <= i % cols - c <= 1:
+            fb.rect(x0 + (i % cols) * 6 - 1, y0 + (i // cols) * 6 - 1, 7, 7, 1)
+    if g.pips[cursor]:
+        x = x0 + (cursor % cols) * 6
+        y = y0 + (cursor // cols) * 6
+        fb.fill_rect(x - 1, y - 1, 7, 7, 1)
+        ov_cell(fb, g, sh, cursor, x, y, 0)
+    bar(fb, title, right)
+    fb.fill_rect(PX, ZY, 128 - PX, ZR * ZP, 0)
+    zoom(fb, g, seat, cursor, marks)
 
 
 def zoom_origin(g, cell):
@@ -320,16 +391,34 @@ def sheet_page(fb, game, seat, name, tag_text):
     tag(fb, tag_text)
 
 
+_WRAPPED = [None, 0, None, None, 0, None]     # two texts wrapped: text, width, lines; text, width, lines
+
+
+def wrapped(text, width):
+    # font.wrap(text, width), kept for the next frames: an event page is drawn five
+    # times (its field blinks) and font.wrap allocates 1.5-3 KB a text (unix port,
+    # 64-bit), more than a collection's worth at the console's threshold every page.
+    w = _WRAPPED
+    for k in (0, 3):
+        if w[k + 1] == width and w[k] == text:
+            return w[k + 2]
+    k = 0 if w[1] == width or not w[1] else 3     # a slot per width
+    w[k] = text
+    w[k + 1] = width
+    w[k + 2] = font.wrap(text, width)
+    return w[k + 2]
+
+
 def event_page(fb, g, seat, cell, lit, text, title, page, pages):
     # one event on the sheet it happened on: the field it names (cell, -1 none)
     # lit when lit, the text beside it; the list's title and page at the bottom. A
     # text naming no field too long for the side (like "Still no fit: give
     # back one of this turn's dice.") takes the whole width instead.
-    t = font.wrap(text, 128 - PX)
+    t = wrapped(text, 128 - PX)
     if cell < 0 and len(t) > 5:
         fb.fill_rect(0, 0, 128, 9, 1)
         font.text_right(fb, "%d/%d" % (page + 1, pages), 126, 1, 0)
-        lines(fb, font.wrap(text, 126)[:5], 11, 0)
+        lines(fb, wrapped(text, 126)[:5], 11, 0)
     else:
         overview(fb, g, seat, cell if lit else -1, None)
         bar(fb, g.names[seat], "%d/%d" % (page + 1, pages))
@@ -361,6 +450,23 @@ def place(g, text):
                 return (r - 1) * g.cols + c - 1
         i = j + 1
     return -1
+
+
+def seat_in(names, text, default):
+    # The player an event is about (its first name; "Bomb 2,2 by Ann": Ann), else
+    # default (the one holding the console). startswith and find, not slices and
+    # formatting: 352 -> 0 B a page shown.
+    for p in range(len(names)):
+        name = names[p]
+        n = len(name)
+        if text.startswith(name) and len(text) > n and text[n] in " :'":
+            return p
+        k = text.find(" by ")
+        while k >= 0:
+            if text.startswith(name, k + 4) and text.startswith(" ", k + 4 + n):
+                return p
+            k = text.find(" by ", k + 1)
+    return default
 
 
 def _number(text, i, e):
