@@ -250,3 +250,16 @@ def test_a_hard_computer_seat_is_chosen_on_the_form_and_plays(game_id, tmp_path)
     drive.play(game_id, ["human", "hard"], tmp_path, seed=5, driver=split)
     assert split.stopped is not None
     assert [seat["kind"] for seat in drive.saved(tmp_path, game_id)["seats"]] == ["human", "hard"]
+
+
+def test_a_game_module_left_loaded_is_loaded_afresh_with_the_kit_in_use(tmp_path):
+    """A game's app left in sys.modules (a tool or test that imported it in the simulator's
+    process) is bound to a core.table a finished game let go of: launching the game loads
+    it again, so its screens use the kit that is loaded (LIVE is read there)."""
+    import importlib
+    import sys
+    importlib.import_module("games.cookie.app")
+    sys.modules.pop("core.table", None)     # as a finished game's run() lets go of it
+    d = Driver("cookie", 2, stop_after=1)
+    drive.play("cookie", ["human", "easy"], tmp_path, seed=2, driver=d)
+    assert d.stopped is not None, "the game's screens were not seen"

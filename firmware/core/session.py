@@ -177,6 +177,11 @@ class Session:
     def launch(self, game_id, setup, saved):
         ui = self.ui
         ctx = Context(self, game_id)
+        # The game's modules are loaded afresh, bound to the kit modules loaded now: one
+        # of its modules left loaded (none on a console; a test or a tool that imported it
+        # in the simulator's process) would hold a kit the last game let go of (its
+        # core.table, whose LIVE nothing reads any more)
+        unload_game(game_id)
         before = set(sys.modules)
         package = "games." + game_id
         name = package + ".app"  # made now: on running out of memory nothing can be
