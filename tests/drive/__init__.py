@@ -59,7 +59,13 @@ class Driver:
 
     @property
     def bot(self):
-        return importlib.import_module("games.%s.bot" % self.game_id)
+        """The game's bot module as loaded now (looked up at each use: two linked consoles
+        in one process each load their own), or the stand-in a test set."""
+        return self.__dict__.get("_bot") or importlib.import_module("games.%s.bot" % self.game_id)
+
+    @bot.setter
+    def bot(self, player):
+        self.__dict__["_bot"] = player
 
     def __call__(self, console):
         state = live()
