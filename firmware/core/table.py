@@ -226,16 +226,20 @@ class TableApp:
         game = self.game
         seat = game.to_act()
         seen = game.revealed()
-        self.takeback.before(game, seat, self.log.count)
+        link = self.link            # no Undo in a linked game: no copy of the game for it
+        if link is None:
+            self.takeback.before(game, seat, self.log.count)
         try:
             game.apply(action)
         except Illegal as e:
-            self.takeback.refused()
+            if link is None:
+                self.takeback.refused()
             self.refuse(e.reason)
             return False
-        self.takeback.after(game, seat, action, seen)
-        if self.link is not None:
-            self.link.applied(seat, action)
+        if link is None:
+            self.takeback.after(game, seat, action, seen)
+        else:
+            link.applied(seat, action)
         return True
 
     def undo(self):
