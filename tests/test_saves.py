@@ -271,3 +271,20 @@ def test_storage_remove_is_quiet_only_about_a_missing_file(tmp_path, monkeypatch
         st.remove("f")
     with pytest.raises(OSError):
         Saves(st).delete("f")
+
+
+def test_a_save_checks_the_copy_it_replaces_before_it_makes_the_new_text(tmp_path, monkeypatch):
+    """Never both whole in memory: the old copy is read and checked (to be kept as NAME.bak)
+    before the new text is encoded (a mid-turn save holds Undo's copy of the game, and two
+    whole copies at once ran out of memory at the console's heap cap)."""
+    order = []
+    storage = FileStorage(str(tmp_path))
+    real_read, real_encode = storage.read, saves_mod.encode
+    monkeypatch.setattr(storage, "read", lambda name: order.append("read " + name) or real_read(name))
+    monkeypatch.setattr(saves_mod, "encode", lambda obj: order.append("encode") or real_encode(obj))
+    saves = Saves(storage)
+    saves.save("g", {"n": 1})
+    del order[:]
+    saves.save("g", {"n": 2})
+    assert order == ["read g", "encode", "read g.tmp"]
+    assert saves.load("g") == ({"n": 2}, []) and decode(real_read("g.bak")) == {"n": 1}
