@@ -39,7 +39,10 @@ def tree(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize("heap", ["280K", pytest.param(CONSOLE_HEAP, marks=OVER_CAP)])
+# The game's run is at 300K: the two processes' timing over the pipe changes what is
+# allocated when, so the smallest heap that completes moves by some KB from run to run
+# (at 280K it once ran out of memory in a full `make test` on a busy machine)
+@pytest.mark.parametrize("heap", ["300K", pytest.param(CONSOLE_HEAP, marks=OVER_CAP)])
 def test_a_linked_word_cards_game_under_micropython_on_both_consoles(tree, tmp_path, heap):
     exe = mpy.require()
     a2b, b2a = str(tmp_path / "a2b"), str(tmp_path / "b2a")
