@@ -113,17 +113,32 @@ def choose(game, level, rng):
                     a = _action_card(game, level, rng)          # words would leave only action cards
                 if a:
                     return a
-            how = item[2]
-            a = how if isinstance(how, str) else build_action(game, item[1], how[0], how[1])
+            a = step_action(game, item)
             if a:
                 return a
     if game.snap:
-        if game.commit_problem() is None:
-            return "commit"
-        return "draw" if game.draw_problem() is None else "undo"
+        return end_of_edits(game)
     a = _action_card(game, level, rng)
     if a:
         return a
+    return draw_or_first_word(game)
+
+
+def step_action(game, item):
+    """The action of one of best_steps' items (moves.py), or None."""
+    how = item[2]
+    return how if isinstance(how, str) else build_action(game, item[1], how[0], how[1])
+
+
+def end_of_edits(game):
+    """With words changed this turn and nothing better: commit them, else draw, else undo."""
+    if game.commit_problem() is None:
+        return "commit"
+    return "draw" if game.draw_problem() is None else "undo"
+
+
+def draw_or_first_word(game):
+    """Nothing to play: draw, else the first new word the rules offer (a draw refused)."""
     if game.draw_problem() is None:
         return "draw"
     for a in game.legal_actions():

@@ -15,8 +15,8 @@ budget is fixed (BUDGET), never the clock.
 from games.words import data
 from games.words.table import KIND, VALUE, LOWER, MIN, word_lower
 from games.words.moves import OUT, TILE, JOKER, best_steps
-from games.words.hints import build_action, _minus
-from games.words.bot import give_away
+from games.words.hints import _minus
+from games.words.bot import give_away, step_action, end_of_edits, draw_or_first_word
 
 # The search budget, in hand letters and table letters (tools/ref_words.py plays the
 # same policy with a wider one): the respelling search for hands of up to 2 letters,
@@ -192,17 +192,9 @@ def choose(game, rng, budget=BUDGET):
         if a:
             return a
     if item is not None:
-        how = item[2]
-        a = how if isinstance(how, str) else build_action(game, item[1], how[0], how[1])
+        a = step_action(game, item)
         if a:
             return a
     if game.snap:
-        if game.commit_problem() is None:
-            return "commit"
-        return "draw" if game.draw_problem() is None else "undo"
-    if game.draw_problem() is None:
-        return "draw"
-    for a in game.legal_actions():
-        if a[:4] == "new ":
-            return a
-    return "draw"
+        return end_of_edits(game)
+    return draw_or_first_word(game)
