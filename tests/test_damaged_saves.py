@@ -219,3 +219,20 @@ def test_resuming_after_a_save_cut_short_says_the_power_went(tmp_path):
     assert has_text(c, "The power went while") and has_text(c, "(unfinished copy:")
     c = play(" ".join(open_game_keys("dice") + ["A"]), saves=str(tmp_path))
     assert has_text(c, "Roll all")
+
+
+def test_a_damaged_save_that_cannot_be_deleted_says_why_in_a_players_words(tmp_path, monkeypatch, capsys):
+    # issue 19.5: read-only storage refuses the delete; the screen says so in words, the
+    # error itself goes to the serial log
+    st = damaged_dice_save(tmp_path)
+    kept = st.read("dice")
+
+    def refuse(self, name):
+        raise OSError(30)  # EROFS
+    monkeypatch.setattr(FileStorage, "remove", refuse)
+    menu = open_game_keys("dice")[:-1]
+    c = play(" ".join(menu + ["A", "A", "A"]), saves=str(tmp_path))
+    assert has_text(c, "deleted") and has_text(c, "read-only")
+    assert not has_text(c, "Errno") and not has_text(c, "30")
+    assert "not deleted" in capsys.readouterr().out
+    assert st.read("dice") == kept

@@ -4,7 +4,7 @@ choose() returns what to play and the caller (main.run) unloads this module
 before the game starts, so its code is not in RAM while a game runs. What must
 survive between visits (the cursor) lives in the session.
 """
-from core.session import load_module, rules_text, setup_form
+from core.session import load_module, rules_text, setup_form, storage_words
 from core.ui import Field
 from games import catalogue
 
@@ -219,8 +219,9 @@ class Launcher:
         try:
             self.saves.delete(game_id)
             self.forget_unfit(game_id)
-        except OSError as e:  # read-only storage
-            ui.message(DAMAGED, "The save could not be deleted (%s)." % e)
+        except OSError as e:  # read-only storage: the player's words, the error to the serial log
+            print("pocket-party: the damaged save of %s not deleted (%s)" % (game_id, e))
+            ui.message(DAMAGED, "The save could not be deleted. " + storage_words(e))
 
     def resume_older(self, problems):
         from core.saves import NEWEST
