@@ -81,7 +81,7 @@ def test_screen_sleeps_after_idle_and_wakes_without_acting(tmp_path):
     golden(c, "launcher_main")
 
 
-def test_exception_inside_a_game_shows_an_error_and_returns(tmp_path, monkeypatch):
+def test_exception_inside_a_game_shows_an_error_and_returns(tmp_path, monkeypatch, capsys):
     import games.dice.app as app
 
     def broken(ctx, setup, saved):
@@ -96,6 +96,8 @@ def test_exception_inside_a_game_shows_an_error_and_returns(tmp_path, monkeypatc
     # in a player's words; the exception itself goes to the serial log
     assert has_text(c, "Game stopped") and has_text(c, "Something went wrong")
     assert has_text(c, "saved yet.") and not has_text(c, "ZeroDivisionError")
+    log = capsys.readouterr()
+    assert "ZeroDivisionError: division by zero in turn 3" in log.out + log.err  # the serial log has it whole
     golden(c, "game_error")
     c = play(goto("Dice roller") + " A A", saves=str(tmp_path))
     assert has_text(c, "Dice roller")  # back in the game menu, nothing frozen
