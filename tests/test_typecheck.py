@@ -39,6 +39,10 @@ import random
 def deal(cards):
     random.shuffle(cards)
     return cards
+
+
+def named(names):
+    return "{name} wins".format_map(names)
 """
 
 
@@ -53,4 +57,22 @@ def test_a_cpython_only_api_in_a_device_file_fails_the_check_naming_the_line(tmp
         assert r.returncode == 1, r.stdout + r.stderr
         assert "firmware/core/bad.py:1:8: error: Import \"dataclasses\" could not be resolved" in r.stdout, r.stdout
         assert "firmware/core/bad.py:6:12: error: \"shuffle\" is not a known attribute of module \"random\"" in r.stdout
-        assert r.stdout.count("bad.py") == 2, r.stdout      # the rest of the copy is clean
+        # CPython's str has it, MicroPython's not: taken out of the stubs (typecheck.trim_builtins)
+        assert "firmware/core/bad.py:11:26: error: Cannot access attribute \"format_map\"" in r.stdout, r.stdout
+        assert r.stdout.count("bad.py") == 3, r.stdout      # the rest of the copy is clean
+
+
+def test_the_stubs_lose_the_builtin_methods_micropython_lacks_and_keep_the_rest():
+    _ready()
+    exe = typecheck.micropython()
+    if exe is None:
+        pytest.skip("no MicroPython unix port to ask")
+    missing = typecheck.missing_methods(exe)
+    assert "format_map" in missing["str"] and "zfill" in missing["str"]
+    assert "format" not in missing["str"] and "startswith" not in missing["str"]
+    assert "insert" not in missing["bytearray"]     # the stub's MutableSequence needs it
+    for family in typecheck.FAMILIES:
+        with open(os.path.join(typecheck.stubs_dir(family), "stdlib", "builtins.pyi")) as f:
+            stub = f.read()
+        assert "def format_map(" not in stub and "def zfill(" not in stub
+        assert "def startswith(" in stub and "def format(" in stub

@@ -18,6 +18,14 @@ build/typecheck/stubs/<family>/, never into .venv's site-packages, where their `
 hide the simulator's stand-in. CPython's library is kept out of sight: MicroPython's stdlib
 stubs serve as typeshed and the environment is an empty site-packages
 (build/typecheck/env/none), so `import dataclasses` in a firmware file is an error.
+The stdlib stubs' builtins.pyi is CPython's, so it declares methods MicroPython's built-in
+types lack (`str.format_map`, `str.zfill`, `bytes.hex`...): setup asks the pinned MicroPython
+unix port which of them its types really have, and takes the others out of each family's copy
+of the stubs (trim_builtins), so calling one in a firmware file is a finding. The unix port has
+at least the built-in methods of the rp2 and esp32 ports (it is built with more features), so
+what it lacks no board has. `const()` needs no import on a board (the compiler knows it), and a
+firmware file that forgets `from micropython import const` fails at import in the simulator,
+which every test shows: the stubs declare it as a built-in, and the check leaves it so.
 Host code (sim/, tools/, web/) is checked against CPython with tools/pyrightconfig.host.json.
 """
 import argparse
@@ -34,6 +42,8 @@ OUT = os.path.join(ROOT, "build", "typecheck")
 DEVICE_CONFIG = os.path.join(ROOT, "pyrightconfig.json")
 HOST_CONFIG = os.path.join(ROOT, "tools", "pyrightconfig.host.json")
 FAMILIES = {"rp2": ("pico", "pico2"), "esp32": ("esp32s3", "esp32c3")}
+# The built-in types whose methods the stubs may declare and MicroPython lack
+TRIMMED_TYPES = ("str", "bytes", "bytearray", "list", "dict", "set", "frozenset", "int", "float", "tuple")
 DEVICE_DIRS = ("firmware", "hal", "boards")
 
 
@@ -87,8 +97,87 @@ def setup():
         src = os.path.join(ROOT, "boards", boards[0] + ".py")
         if _read(os.path.join(board_dir, "board.py")) != _read(src):
             shutil.copyfile(src, os.path.join(board_dir, "board.py"))
+        trim_builtins(target)
     os.makedirs(os.path.join(OUT, "env", "none", "lib", "site-packages"), exist_ok=True)
     checker()
+
+
+def micropython():
+    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return exe if os.path.exists(exe) else shutil.which("micropython")
+
+
+def missing_methods(exe):
+    """{type name: [public methods the stubs may name and MicroPython's type lacks]}, asked of
+    the MicroPython at exe for the names CPython's types have."""
+    wanted = {}
+    for name in TRIMMED_TYPES:
+        wanted[name] = sorted(m for m in dir(getattr(__builtins__, name, None) or eval(name))
+                              if not m.startswith("_"))
+    probe = "import sys\nfor t, ms in %r:\n    print(t, ' '.join(m for m in ms if not hasattr(eval(t), m)))\n" % (
+        sorted(wanted.items()),)
+    r = subprocess.run([exe, "-c", probe], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SetupError("MicroPython could not list its built-in methods: %s" % r.stderr[-300:])
+    # kept: a method an abstract base of the type's stub requires (bytearray's insert, for
+    # MutableSequence), without which the stub's type could not be made at all
+    import collections.abc as abc
+    required = set()
+    for base in (abc.MutableSequence, abc.MutableMapping, abc.MutableSet):
+        required |= base.__abstractmethods__
+    missing = {}
+    for line in r.stdout.splitlines():
+        t, _, names = line.partition(" ")
+        missing[t] = [n for n in names.split() if n not in required]
+    return missing
+
+
+def _drop_methods(lines, cls, names):
+    """lines of a .pyi with the defs of names in `class cls` (and their decorators) taken out."""
+    out = []
+    inside = False
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("class "):
+            inside = re.match(r"class %s\b" % re.escape(cls), line) is not None
+        elif inside and line.strip() and not line.startswith(" "):
+            inside = False
+        m = re.match(r"    def (\w+)\(", line) if inside else None
+        if m and m.group(1) in names:
+            while out and out[-1].startswith("    @"):
+                out.pop()     # its @overload / @deprecated lines
+            while not re.search(r"\.\.\.\s*(#.*)?$", lines[i]):
+                i += 1        # a signature over several lines ends with `: ...`
+            i += 1
+            continue
+        out.append(line)
+        i += 1
+    return out
+
+
+def trim_builtins(target):
+    """Take the methods MicroPython lacks out of target's stdlib/builtins.pyi, once per stub
+    install (a marker lists what was taken out). Without the unix port yet (tools/install_deps.sh
+    installs it after the stubs) it is done at the next setup, which every check runs."""
+    path = os.path.join(target, "stdlib", "builtins.pyi")
+    marker = os.path.join(target, ".trimmed")
+    if _read(marker) is not None or not os.path.exists(path):
+        return
+    exe = micropython()
+    if exe is None:
+        return
+    missing = missing_methods(exe)
+    with open(path) as f:
+        lines = f.read().split("\n")
+    for cls in TRIMMED_TYPES:
+        if missing.get(cls):
+            lines = _drop_methods(lines, cls, set(missing[cls]))
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    with open(marker, "w") as f:
+        for cls in TRIMMED_TYPES:
+            f.write("%s: %s\n" % (cls, " ".join(missing.get(cls, []))))
 
 
 def load_config(path):
