@@ -20,7 +20,7 @@ class NewGame:
 
     def __init__(self, game, seed, seats, options):
         self.game = game
-        self.seed = seed          # the shared seed, 0 <= seed < 2**32 (core.rng.Rng's new_seed: 30 bits)
+        self.seed = seed          # the shared seed, 0 <= seed < 2**30 (core.rng.Rng.new_seed)
         self.seats = seats        # list of Seat
         self.options = options    # dict name -> value (received: str values, as core.rules.parse_options takes)
 

@@ -98,10 +98,6 @@ class Lexicon:
         at the first position."""
         raise NotImplementedError
 
-    def words(self):
-        """Every word of the list, sorted (for tests and tools; slow on the device)."""
-        return self.words_from("", self.max_len, 1)
-
     def close(self):
         pass
 
