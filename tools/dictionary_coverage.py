@@ -10,11 +10,8 @@ a-z; and the project's profanity filter), and prints the share of them missing f
 the relaxed list (the whole dictionary) with the missing words, then the words left
 out and why. docs/words.md records the figure.
 
-wordfreq is no requirement of the project (no test needs it): install it into a
-virtual environment of its own and run the tool with that Python, e.g.
-
-    python3 -m venv /tmp/wordfreq && /tmp/wordfreq/bin/pip install wordfreq==3.1.1
-    /tmp/wordfreq/bin/python tools/dictionary_coverage.py
+wordfreq is pinned in requirements.txt (make installs it into .venv), and
+tests/test_words_dictionary.py holds the share to at most 1% in make test.
 
 What is a name or an abbreviation is SCOWL's word (Debian's scowl, as for the build:
 tools/install_system_deps.sh), from all of its spellings (American, British,
@@ -48,11 +45,10 @@ LOWER_UP_TO = 80                # SCOWL sizes that make a lower-case word a word
 def top_words(n):
     """wordfreq's n most frequent English words, most frequent first."""
     try:
-        import wordfreq  # pyright: ignore[reportMissingImports]  -- installed by hand for this tool only (docs/words.md)
+        import wordfreq
     except ImportError:
-        raise SystemExit("wordfreq is not installed: python3 -m venv /tmp/wordfreq && "
-                         "/tmp/wordfreq/bin/pip install wordfreq==%s, then run this tool with "
-                         "/tmp/wordfreq/bin/python" % WORDFREQ_VERSION)
+        raise SystemExit("wordfreq is not installed: run make (requirements.txt pins wordfreq==%s)"
+                         % WORDFREQ_VERSION)
     return wordfreq.top_n_list("en", n)
 
 

@@ -124,7 +124,7 @@ def missing_methods(exe):
     import collections.abc as abc
     required = set()
     for base in (abc.MutableSequence, abc.MutableMapping, abc.MutableSet):
-        required |= base.__abstractmethods__
+        required |= getattr(base, "__abstractmethods__")  # set by ABCMeta; the typeshed stub lacks it
     missing = {}
     for line in r.stdout.splitlines():
         t, _, names = line.partition(" ")
