@@ -398,6 +398,19 @@ def test_the_rules_page_with_left_right_and_the_menu_comes_back_to_rules(tmp_pat
     assert shown(" B A", "e") == first
 
 
+def test_the_game_menu_comes_back_with_the_cursor_on_the_item_just_left(tmp_path):
+    # in a game, A+B: after the rules summary (or the settings) the menu is as it was on
+    # that item, not back on Resume (as the launcher's game menu comes back to Rules)
+    game = goto("Dice roller") + " A"                 # New game: the dice roller has no setup form
+
+    def shown(keys, folder):
+        return play(game + keys, saves=str(tmp_path / folder)).panel()
+    on_rules = shown(" MENU DOWN DOWN", "a")
+    assert shown(" MENU DOWN DOWN A B", "b") == on_rules != shown(" MENU", "c")
+    assert shown(" MENU DOWN DOWN A B A", "d") == shown(" MENU DOWN DOWN A", "e")   # A: the rules again
+    assert shown(" MENU DOWN DOWN DOWN A B", "f") == shown(" MENU DOWN DOWN DOWN", "g")  # Settings
+
+
 def test_a_on_a_name_opens_the_keyboard(tmp_path):
     c = play(goto("Dizzle") + " A DOWN A", saves=str(tmp_path))   # New game, the P1 name row, A
     assert has_text(c, "Player name")
