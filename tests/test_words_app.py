@@ -414,6 +414,24 @@ def test_find_words_says_why_it_found_none(tmp_path):
     assert has_text(c, "Words") and has_text(c, "CAT")
 
 
+def test_find_words_leaves_a_picked_joker_out_of_a_first_word_and_says_so(tmp_path):
+    # before the first word, with the joker picked, Find words listed CAT, COT and CUT (the
+    # joker as their middle letter), and the table then refused each: "No joker in your first word"
+    g = position(2, [list("CT") + ["*", "skip"], list("DOG")], ["SOCK"], melded=False)
+    resume_save(tmp_path, g, log=())
+    c = resumed(tmp_path, ["A", "RIGHT", "A", "RIGHT", "A", "DOWN"])       # C, T and the joker
+    assert not has_text(c, "CAT") and has_text(c, "hand, no joker: pick") and has_text(c, "1 more card")
+    # A, C, T and the joker: the words of A, C and T alone, each noted; A lays one out, accepted
+    g = position(2, [list("ACT") + ["*", "skip"], list("DOG")], ["SOCK"], melded=False)
+    resume_save(tmp_path / "b", g, log=())
+    keys = ["A", "RIGHT", "A", "RIGHT", "A", "RIGHT", "A", "DOWN"]
+    c = resumed(tmp_path / "b", keys)
+    assert has_text(c, "Words") and has_text(c, "ACT") and has_text(c, "CAT") and has_text(c, "word: no joker.")
+    c = resumed(tmp_path / "b", keys + ["A"])
+    assert not has_text(c, "No joker in your")
+    assert [wrules.word_text(w) for w in game_after(tmp_path / "b", keys + ["A"]).words] == ["SOCK", "ACT"]
+
+
 def test_setup_names_the_word_rule(tmp_path):
     # issue 14: the adults' decks refuse verbs by default; the Words row says so
     c = screen.play(" ".join(menu_keys() + ["DOWN"] * 6), seed=1, saves=str(tmp_path))
