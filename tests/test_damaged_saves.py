@@ -33,6 +33,7 @@ def test_settings_from_the_older_copy_are_reported_as_such(tmp_path):
     c = play("", saves=str(tmp_path))
     assert c.model.contrast == 255  # the older copy's Bright
     assert has_text(c, "The newest settings") and not has_text(c, "defaults")
+    golden(c, "settings_older")
     c = play("A", saves=str(tmp_path))  # dismissed, and put right: said once
     assert has_text(c, "pocket-party")
     assert Saves(st).load("settings") == ({"contrast": 3, "sound": True, "repeat": 1, "sleep": 1,
