@@ -112,9 +112,14 @@ class Terminal:
                 SMALL[0], SMALL[1], columns, lines)]
         else:
             text = (render(panel) if how == "full" else render_dots(panel)) + [HELP]
+        # Each line is cut to the width, not one less: curses draws the last column
+        # without the terminal wrapping (ncurses turns the terminal's auto-margin off for
+        # the bottom-right cell), and a cut there lost a pixel column at exactly 128
+        # columns and two at exactly 64. Only the bottom-right cell reports an error,
+        # after it is drawn (the help line, the last, is shorter than the width).
         for i, line in enumerate(text):
             try:
-                self.scr.addstr(i, 0, line[:max(0, columns - 1)])
+                self.scr.addstr(i, 0, line[:columns])
             except self.curses.error:
                 pass
         self.scr.refresh()

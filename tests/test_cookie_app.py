@@ -538,6 +538,8 @@ def test_the_calm_board_and_the_cookie_layer_from_the_turn_menu(tmp_path):
                    steps=[(shown, ["B", "UP"]), (menu, [])])
     plain, _ = stop_at(tmp_path / "c", ["human", "easy"], lambda g: g.phase == "walls")
     assert seen and seen[0] > board_pixels(plain) + 200          # an icon on every space without a chip or a cross
+    c, _ = stop_at(tmp_path / "d", ["human", "easy"], lambda g: g.phase == "walls", ["B", "UP", "A"])
+    golden(c, "cookie_cookies")
 
 
 def turn_screen(fb, g, seat, cursor, legal, cookies):

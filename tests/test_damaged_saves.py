@@ -33,12 +33,29 @@ def test_settings_from_the_older_copy_are_reported_as_such(tmp_path):
     c = play("", saves=str(tmp_path))
     assert c.model.contrast == 255  # the older copy's Bright
     assert has_text(c, "The newest settings") and not has_text(c, "defaults")
+    golden(c, "settings_older")
     c = play("A", saves=str(tmp_path))  # dismissed, and put right: said once
     assert has_text(c, "pocket-party")
     assert Saves(st).load("settings") == ({"contrast": 3, "sound": True, "repeat": 1, "sleep": 1,
                                            "last_game": "", "names": []}, [])
     c = play("", saves=str(tmp_path))
     assert has_text(c, "pocket-party") and c.model.contrast == 255
+
+
+@pytest.mark.parametrize("garbage", ["random", "header", "empty"])
+def test_garbage_in_the_settings_file_uses_the_older_copy_and_says_so(tmp_path, garbage):
+    # issue 14: not a flipped byte but a file of anything (random bytes, a save's header and
+    # junk, nothing at all) with a good settings.bak: the backup is used, not the defaults
+    import random
+    st = two_settings(tmp_path, {"contrast": 3}, {"contrast": 0})
+    st.write("settings", {"random": bytes(random.Random(14).randrange(256) for _ in range(300)),
+                          "header": st.read("settings")[:5] + b"garbage", "empty": b""}[garbage])
+    c = play("", saves=str(tmp_path))
+    assert c.model.contrast == 255  # the older copy's Bright
+    assert has_text(c, "The newest settings") and has_text(c, "the ones saved") and not has_text(c, "defaults")
+    play("A", saves=str(tmp_path))  # dismissed: the damaged copy is replaced by the one used
+    data, problems = Saves(st).load("settings")
+    assert problems == [] and data["contrast"] == 3
 
 
 def test_settings_cut_while_saving_say_that_change_is_lost(tmp_path):

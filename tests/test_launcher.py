@@ -400,6 +400,43 @@ def test_the_rules_page_with_left_right_and_the_menu_comes_back_to_rules(tmp_pat
     assert shown(" B A", "e") == first
 
 
+def test_a_text_of_more_pages_says_its_page_and_that_left_right_page(tmp_path):
+    # nobody found the paging in the rules: the hint names the page and shows the arrows
+    from core import font
+    from core.session import rules_text
+    from core.ui import W
+    lines = sum(len(font.wrap(para, W - 8) or [""]) for para in rules_text("dizzle").split("\n"))
+    pages = (lines + 4) // 5                          # five lines a page
+    arrows = font.ARROW_LEFT + font.ARROW_RIGHT
+    rules = goto("Dizzle") + " DOWN A"
+
+    def hint(page):
+        return "%d/%d %s A:OK" % (page, pages, arrows)
+    assert pages > 2 and has_text(play(rules, saves=str(tmp_path / "a")), hint(1))
+    assert has_text(play(rules + " RIGHT", saves=str(tmp_path / "b")), hint(2))
+    assert has_text(play(rules + " DOWN" * lines, saves=str(tmp_path / "c")), hint(pages))
+    assert has_text(play(rules + " RIGHT" * pages + " LEFT", saves=str(tmp_path / "d")), hint(pages - 1))
+    # a question of one page says only its keys
+    dice = goto("Dice roller")
+    play(dice + " A MENU DOWN A", saves=str(tmp_path / "e"))      # a saved game
+    c = play(dice + " DOWN A", saves=str(tmp_path / "e"))          # New game: start over?
+    assert has_text(c, "Start over?") and has_text(c, "A:Yes B:No") and not has_text(c, "1/1")
+    assert not has_text(c, arrows)
+
+
+def test_the_game_menu_comes_back_with_the_cursor_on_the_item_just_left(tmp_path):
+    # in a game, A+B: after the rules summary (or the settings) the menu is as it was on
+    # that item, not back on Resume (as the launcher's game menu comes back to Rules)
+    game = goto("Dice roller") + " A"                 # New game: the dice roller has no setup form
+
+    def shown(keys, folder):
+        return play(game + keys, saves=str(tmp_path / folder)).panel()
+    on_rules = shown(" MENU DOWN DOWN", "a")
+    assert shown(" MENU DOWN DOWN A B", "b") == on_rules != shown(" MENU", "c")
+    assert shown(" MENU DOWN DOWN A B A", "d") == shown(" MENU DOWN DOWN A", "e")   # A: the rules again
+    assert shown(" MENU DOWN DOWN DOWN A B", "f") == shown(" MENU DOWN DOWN DOWN", "g")  # Settings
+
+
 def test_a_on_a_name_opens_the_keyboard(tmp_path):
     c = play(goto("Dizzle") + " A DOWN A", saves=str(tmp_path))   # New game, the P1 name row, A
     assert has_text(c, "Player name")

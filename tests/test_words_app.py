@@ -414,6 +414,37 @@ def test_find_words_says_why_it_found_none(tmp_path):
     assert has_text(c, "Words") and has_text(c, "CAT")
 
 
+def test_find_words_leaves_a_picked_joker_out_of_a_first_word_and_says_so(tmp_path):
+    # before the first word, with the joker picked, Find words listed CAT, COT and CUT (the
+    # joker as their middle letter), and the table then refused each: "No joker in your first word"
+    g = position(2, [list("CT") + ["*", "skip"], list("DOG")], ["SOCK"], melded=False)
+    resume_save(tmp_path, g, log=())
+    c = resumed(tmp_path, ["A", "RIGHT", "A", "RIGHT", "A", "DOWN"])       # C, T and the joker
+    assert not has_text(c, "CAT") and has_text(c, "hand, no joker: pick") and has_text(c, "1 more card")
+    golden(c, "words_first_word_reason")
+    # A, C, T and the joker: the words of A, C and T alone, each noted; A lays one out, accepted
+    g = position(2, [list("ACT") + ["*", "skip"], list("DOG")], ["SOCK"], melded=False)
+    resume_save(tmp_path / "b", g, log=())
+    keys = ["A", "RIGHT", "A", "RIGHT", "A", "RIGHT", "A", "DOWN"]
+    c = resumed(tmp_path / "b", keys)
+    assert has_text(c, "Words") and has_text(c, "ACT") and has_text(c, "CAT") and has_text(c, "word: no joker.")
+    c = resumed(tmp_path / "b", keys + ["A"])
+    assert not has_text(c, "No joker in your")
+    assert [wrules.word_text(w) for w in game_after(tmp_path / "b", keys + ["A"]).words] == ["SOCK", "ACT"]
+
+
+def test_a_refused_word_says_why_in_the_players_words(tmp_path):
+    # issue 14: the adults' decks refuse verbs (the strict list), and the refusal says so
+    g = position(2, [list("AET") + ["skip"], list("DOG")], ["SOCK"], opts={"mode": "adults2"})
+    resume_save(tmp_path, g, log=())
+    spell = ["B", "DOWN", "A", "RIGHT", "A", "LEFT", "A", "RIGHT", "RIGHT", "A", "RIGHT", "A"]   # E, A, T, OK
+    c = resumed(tmp_path, spell + ["B"])                            # the turn menu: Commit's note says why
+    assert has_text(c, "Commit") and has_text(c, "EAT: verbs are not")
+    c = resumed(tmp_path, spell + ["B", "A"])                       # Commit: refused, and why
+    assert has_text(c, "EAT: verbs are not") and has_text(c, "allowed in this") and has_text(c, "A:OK")
+    golden(c, "words_verb_refused")
+
+
 def test_setup_names_the_word_rule(tmp_path):
     # issue 14: the adults' decks refuse verbs by default; the Words row says so
     c = screen.play(" ".join(menu_keys() + ["DOWN"] * 6), seed=1, saves=str(tmp_path))

@@ -28,7 +28,8 @@ from games.catalogue import GAMES  # noqa: E402
 # the launcher's own screens: menus, a game's setup form, settings, about
 MENU_KEYS = "DOWN A B DOWN A DOWN DOWN RIGHT RIGHT B B DOWN DOWN DOWN DOWN A DOWN A B DOWN A B"
 # the game menu (A+B): the rules summary scrolled, then the settings form, then Resume
-GAME_MENU_KEYS = ["MENU", "DOWN", "DOWN", "A", "DOWN", "DOWN", "A", "DOWN", "DOWN", "DOWN", "A", "B", "A"]
+# (the menu comes back on the item left: from Rules summary one DOWN to Settings, three UP to Resume)
+GAME_MENU_KEYS = ["MENU", "DOWN", "DOWN", "A", "DOWN", "DOWN", "A", "DOWN", "A", "B", "UP", "UP", "UP", "A"]
 # the dice roller has no turns: roll, pick dice and roll them again, more dice, fewer,
 # the fairness screen, and back to the launcher
 DICE_KEYS = ["A", "A", "LEFT", "A", "LEFT", "LEFT", "A", "RIGHT", "RIGHT", "A", "UP", "UP", "A",

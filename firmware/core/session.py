@@ -298,13 +298,14 @@ class Context:
             ui.in_menu = False
 
     def _menu(self, ui, undo):
+        back_to = 0     # the item that came back to the menu (the rules read): the cursor stays on it
         while True:
             items = ["Resume", "Save and quit", "Rules summary", "Settings"]
             if self.code:
                 items.append("Game code")
             if undo:        # last: the other items keep their places (UP from Resume reaches it)
                 items.append("Undo")
-            choice = ui.menu("Game menu", items)
+            choice = back_to = ui.menu("Game menu", items, back_to)
             if choice in (-1, -2, 0):
                 return "resume"
             if undo and choice == len(items) - 1:

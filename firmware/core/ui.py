@@ -455,32 +455,41 @@ class Ui:
 
     def message(self, title, body, hint="A:OK"):
         """Word-wrapped text; UP/DOWN scroll a line, LEFT/RIGHT a page. Returns the key
-        that closed it (A or B)."""
+        that closed it (A or B). A text of more than one page says so in its hint: the
+        page and the LEFT/RIGHT arrows ("2/4 <> A:OK"), or nobody finds the paging."""
         lines = []
         for para in body.split("\n"):
             lines.extend(font.wrap(para, W - 8) or [""])
         first = 0
         per = ROWS - 1
+        last = max(0, len(lines) - per)
+        pages = (len(lines) + per - 1) // per
         while True:
             self.clear()
             self.bar(title)
             for i in range(first, min(len(lines), first + per)):
                 self.text(lines[i], 2, TOP + (i - first) * ROW_H)
             self.scroll_mark(first, per, len(lines))
-            font.text(self.fb, hint, W - 4 - font.width(hint), H - 8)
+            shown = hint
+            if pages > 1:
+                shown = "%d/%d %s%s %s" % (pages if first >= last else first // per + 1, pages,
+                                           font.ARROW_LEFT, font.ARROW_RIGHT, hint)
+            font.text(self.fb, shown, W - 4 - font.width(shown), H - 8)
             self.show()
             k = self.wait_key()
             if self.chord(k):
                 continue
-            last = max(0, len(lines) - per)
             if k & K_UP:
                 first = max(0, first - 1)
             elif k & K_DOWN:
                 first = min(last, first + 1)
-            elif k & K_LEFT:            # a page at a time: a long text is a few presses
-                first = max(0, first - per)
+            # a page at a time: a long text is a few presses. They go to where a page
+            # starts (from a line scrolled to, or from the last page, which may start
+            # less than a page after the one before), so the hint's page is the one shown
+            elif k & K_LEFT:
+                first = max(0, (first - 1) // per * per)
             elif k & K_RIGHT:
-                first = min(last, first + per)
+                first = min(last, (first // per + 1) * per)
             elif k & (K_A | K_B):
                 return k & (K_A | K_B)
 

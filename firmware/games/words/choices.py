@@ -5,7 +5,7 @@ entry, in the order made here: tests/drive/words.py works out its keys from thes
 """
 from core.rules import Illegal
 from games.words import data, rules, view
-from games.words.hints import _minus, build_action, word_options
+from games.words.hints import _minus, allowed_picks, build_action, word_options
 
 KIND = data.CARD_KIND
 VALUE = data.CARD_VALUE
@@ -206,18 +206,33 @@ def longest_plain(lex, hint, letters, jokers, base):
     return best
 
 
+def joker_left_out(game, picks):
+    """The rule that leaves a joker out of word_list(game, picks, ...) ("First word: no
+    joker."), or "" when no joker is left out: the list and its reasons say it."""
+    if picks:
+        out = allowed_picks(game, picks)[1]
+    else:
+        out = not game.jokers_allowed() and game.hand_letters()[1]
+    if not out:
+        return ""
+    return "First word: no joker." if not game.may_touch_table() else "First turn: no joker."
+
+
 def no_word_reason(game, picks, target):
     """Why word_list(game, picks, target) found no word, in the player's terms: too few
     cards picked, the first-word rule (the joker left out), or no word in those cards."""
     first = not game.may_touch_table()
     chosen = view.word_text(game.words[target]) if target >= 0 else ""
     if picks:
-        short = rules.MIN - len(picks) - len(chosen)
+        joker = joker_left_out(game, picks)     # the picked joker does not count
+        short = rules.MIN - len(allowed_picks(game, picks)[0]) - len(chosen)
         if short > 0:
             return "%s: pick %d more card%s, or none for your whole hand." % (
-                "Your first word needs 3+ cards from your hand" if first else "A word needs 3 letters",
+                "Your first word needs 3+ cards from your hand" + (", no joker" if joker else "") if first
+                else "A word needs 3 letters" + (" (%s)" % joker[:-1].lower() if joker else ""),
                 short, "" if short == 1 else "s")
-        return "No word can be made with the picked cards%s." % (" and " + chosen if chosen else "")
+        return "No word can be made with the picked cards%s.%s" % (" and " + chosen if chosen else "",
+                                                                  " " + joker if joker else "")
     letters, jokers = game.hand_letters()
     if jokers and not game.jokers_allowed() and game.lexicon().words_from(letters, 1, rules.MIN, 1):
         return "First word: 3+ cards from your hand, no joker. Your letters alone make none."

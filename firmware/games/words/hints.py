@@ -60,11 +60,27 @@ def build_action(game, wd, word, refs):
     return ("new " if word is None else "set %d " % word) + " ".join(out)
 
 
+def allowed_picks(game, cards):
+    """The picked cards a word may use now, and how many were left out: a joker from
+    the hand only once the rules allow it (a first word is 3+ cards from the hand and
+    no joker), so no word is listed that the table then refuses."""
+    if game.jokers_allowed():
+        return cards, 0
+    hand = game.hands[game.to_act()]
+    kept = []
+    for r in cards:
+        if str(r)[:1] == "t" or KIND[hand[int(r)]] != data.KIND_JOKER:
+            kept.append(r)
+    return kept, len(cards) - len(kept)
+
+
 def word_options(game, cards, word=-1, limit=12, exact=True):
     """'Pick tiles, pick a word' for the screens: cards = hand indices and/or
     't0' taken cards; word = a table word to extend (all its letters stay) or
     -1. Up to `limit` [WORD, action] pairs, kid-list words first; exact=True
-    uses every chosen card, exact=False any of them."""
+    uses every chosen card, exact=False any of them. A joker the rules do not
+    allow yet is left out (allowed_picks)."""
+    cards = allowed_picks(game, cards)[0]
     hand = game.hands[game.to_act()]
     letters = ""
     jokers = 0

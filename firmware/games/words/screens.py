@@ -10,8 +10,8 @@ Table words, the index of the word chosen.
 from core.table import LIVE, TableApp
 from games.words import data, view
 from games.words.choices import (EFFECT, KIND, LOWER, VALUE, about, act_problem, card_label,
-                                 give_list, menu_items, no_word_reason, opponents, pool_of,
-                                 word_list)
+                                 give_list, joker_left_out, menu_items, no_word_reason, opponents,
+                                 pool_of, word_list)
 from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
 
 BACK = None
@@ -120,9 +120,10 @@ class Screens(TableApp):
             return self.read("Find words", [no_word_reason(game, picks, target)])
         labels = []
         notes = []
+        joker = joker_left_out(game, picks)     # the rules leave the joker out of these words: said under each
         for entry in found:
             labels.append(entry.word)
-            notes.append(about(game, entry.action))
+            notes.append(about(game, entry.action) + (". " + joker if joker else ""))
         i = self.choose("Words", labels, notes, 0, "%d" % len(found))
         return BACK if i < 0 else self.tried(found[i].action)
 
