@@ -180,9 +180,9 @@ def longest(lex, hint, letters, jokers, base):
     if top is None:
         return longest_plain(lex, hint, letters, jokers, base)
     out = []
-    for entry in top:       # [score, word]; base itself may be among the LIMIT + 1
-        if entry[1] != base and len(out) < LIMIT:
-            out.append(entry[1])
+    for score, word in top:     # base itself may be among the LIMIT + 1
+        if word != base and len(out) < LIMIT:
+            out.append(word)
     return out
 
 

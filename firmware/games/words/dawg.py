@@ -15,7 +15,7 @@ except ImportError:
         return x
 
 from games.words.lexbase import LISTS, DictionaryError, damaged
-from games.words import dawgwalk as W
+from games.words import dawgwalk
 
 _MAGIC = b"PPDW"
 _VERSION = const(2)
@@ -122,11 +122,11 @@ class _File:
         hot_n = _u16(h, 18)
         hot_off = _u32(h, 20)
         root = _u32(h, 24)
-        if (wbits > 24 or hbits > 16 or hot_n > (1 << hbits) or self.max_len > W.MAX_DEPTH
+        if (wbits > 24 or hbits > 16 or hot_n > (1 << hbits) or self.max_len > dawgwalk.MAX_DEPTH
                 or not 1 <= self.min_len <= self.max_len
                 or hot_off + 3 * hot_n > size or root >= 8 * size or root < 8 * HEADER_SIZE):
             raise damaged(self.name, "bad header fields")
-        self.pages = W.Pages(f, size, hot_n, hbits, wbits, root, SLOTS, hot_off, PINNED_PAGES)
+        self.pages = dawgwalk.Pages(f, size, hot_n, hbits, wbits, root, SLOTS, hot_off, PINNED_PAGES)
         pages = self.pages
         pin = pages.pin
         if pin is None:             # a ROMFS file: read in place, the hot table too
@@ -180,7 +180,7 @@ class _File:
 _FILES = {}                  # path -> the _File its open lexicons share
 
 
-class DawgLexicon(W.Walks):
+class DawgLexicon(dawgwalk.Walks):
     # One list of the on-flash DAWG file.
 
     def __init__(self, path, name="relaxed", verify=True):

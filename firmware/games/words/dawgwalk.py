@@ -16,7 +16,6 @@
 # cache is _PAGE bytes of the file at a multiple of _PAGE, followed by the next
 # _OVER bytes: an edge's header and pointer (at most 6 bytes on from the byte where
 # the edge starts) never straddle two slots.
-# Comments, not docstrings: compiling from source parses a docstring into the tree.
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: Walks is a mixin of the lexicon classes: their attributes)
 from array import array

@@ -1,8 +1,7 @@
-# Word Cards rules core, first part: card helpers and class Table (dealing,
-# drawing, queries). The chain Table -> Checks (checks.py) -> Edit (edit.py) ->
-# Turn (turn.py) -> Cards (cards.py) -> Game (rules.py) is split into small modules
-# because MicroPython compiles a module in one piece; comments, not docstrings.
-# A table tile is card*32+letter (0..25); a joker's letter is the declared one.
+"""Word Cards rules core, first part: card helpers and class Table (dealing, drawing,
+queries). The chain Table -> Checks (checks.py) -> Edit (edit.py) -> Turn (turn.py) ->
+Cards (cards.py) -> Game (rules.py) keeps each file to one concern. A table tile is
+card*32+letter (0..25); a joker's letter is the declared one."""
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: a mixin of rules.Game: its attributes are the Game's)
 from core.rules import Illegal
