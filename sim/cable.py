@@ -233,9 +233,16 @@ class PipeEnd(pipe.PipeEnd):
         return self.clock.ticks_diff(self.clock.ticks_ms(), self.epoch) * 1000000
 
     def unplug(self):
-        pipe.PipeEnd.unplug(self)
+        self.plugged = False
         self.out.cut()
         self.out.clear()
+
+    def plug(self):
+        self.plugged = True
+
+    def shut(self):
+        self._w.close()
+        self._r.close()
 
     def _flush(self):
         line = self.out

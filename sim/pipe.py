@@ -3,10 +3,11 @@
 tools/headless.py --pipe, which runs a console under the heap cap, so this module sits
 in the measured heap though a console does not have it (it has hal/link.py). Measured
 (64-bit unix port, .mpy, the first frame of tests/test_link_pipe_apps.py's run against
-the same boot without a link): 3.0 KB with its names, object, fifos and poll object
-(the module alone 1.7 KB), against 7.8 KB with sim.cable's PipeEnd (noise model, UART
+the same boot without a link): 2.2 KB with its names, object, fifos and poll object
+(the module alone 1.4 KB), against 7.8 KB with sim.cable's PipeEnd (noise model, UART
 lines), which headless.py used before.
-sim.cable.PipeEnd adds the noise model and the real clock (tests/link_peer.py).
+sim.cable.PipeEnd adds the noise model, the real clock, unplug()/plug() and shut()
+(tests/link_peer.py, tests/test_link_cable.py).
 
 Two named pipes (fifos), one each way. Both processes open the fifo from "a" to "b"
 first (opening a fifo waits for the other side), so side "a" and side "b" never wait for
@@ -39,7 +40,7 @@ class PipeEnd:
         self._poll = select.poll()
         self._poll.register(self._r, select.POLLIN)
         self._one = bytearray(1)
-        self.plugged = True
+        self.plugged = True         # (sim.cable.PipeEnd's unplug() clears it)
         self.is_open = False
         self.peer_gone = False
 
@@ -48,12 +49,6 @@ class PipeEnd:
 
     def close(self):
         self.is_open = False
-
-    def unplug(self):
-        self.plugged = False
-
-    def plug(self):
-        self.plugged = True
 
     def readinto(self, buf):
         n = 0
@@ -80,7 +75,3 @@ class PipeEnd:
             if e.args[0] != 32:     # EPIPE: the other process ended (SIGPIPE is ignored)
                 raise
             self.peer_gone = True
-
-    def shut(self):
-        self._w.close()
-        self._r.close()
