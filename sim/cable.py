@@ -9,12 +9,14 @@ readinto(buf) -> n without blocking, write(buf, n)), so the firmware cannot tell
   on a console that does not read its port for a long time). unplug()/plug() pull
   the cable; a Noise model per direction drops, corrupts, duplicates and delays bytes.
 - PipeEnd(...): one end of a cable between two processes (the MicroPython unix port
-  or CPython), two named pipes (fifos) one each way, on the process's real clock;
-  the same Noise model on what it sends, and unplug()/plug() for both directions.
+  or CPython), two named pipes (fifos) one each way (sim/pipe.py, the lean end
+  tools/headless.py --pipe uses), with the process's real clock and the same Noise
+  model on what it sends; unplug()/plug() for both directions.
 
 Runs under CPython and the MicroPython unix port alike (plain classes, select.poll).
 """
 from core.rng import Rng
+from sim import pipe
 
 BAUD = 115200
 RX_RING = 512       # hal.link.RX_RING: the console's UART receive ring
@@ -215,53 +217,20 @@ class RealClock:
             self._time.sleep(n / 1000)
 
 
-def _unbuffered(path, mode):
-    """A fifo opened so that every write goes out at once (MicroPython's files are
-    unbuffered already, and their flush() would fsync, which a fifo refuses)."""
-    import sys
-    if sys.implementation.name == "micropython":
-        return open(path, mode)
-    return open(path, mode, buffering=0)
-
-
-class PipeEnd:
-    """One end of a cable between two processes: reads one fifo, writes the other.
-
-    Both processes open the fifo from "a" to "b" first (opening a fifo waits for the
-    other side), so side "a" and side "b" never wait for each other in a circle. A fifo
-    read blocks, so poll() tells first that a byte is there; bytes are read one at a time
-    (MicroPython's stream readinto waits for a full buffer)."""
+class PipeEnd(pipe.PipeEnd):
+    """sim.pipe.PipeEnd (one end of a cable between two processes, over two fifos) with
+    the noise model on what it sends and the process's real clock (.clock)."""
 
     def __init__(self, a_to_b, b_to_a, side, noise=None, clock=None):
-        import select
+        pipe.PipeEnd.__init__(self, a_to_b, b_to_a, side)
         self.clock = clock or RealClock()
         self.epoch = self.clock.ticks_ms()
-        if side == "a":
-            self._w = _unbuffered(a_to_b, "wb")
-            self._r = _unbuffered(b_to_a, "rb")
-        elif side == "b":
-            self._r = _unbuffered(a_to_b, "rb")
-            self._w = _unbuffered(b_to_a, "wb")
-        else:
-            raise ValueError("side is 'a' or 'b'")
-        self._poll = select.poll()
-        self._poll.register(self._r, select.POLLIN)
-        self._one = bytearray(1)
         # what it sends waits here only when the noise delays it (a pipe is fast; Cable
         # models a UART's timing)
         self.out = Line(self.now_ns, noise, None, 1 << 20)  # pyright: ignore[reportArgumentType]  -- unannotated: baud None is a pipe, no UART timing
-        self.plugged = True
-        self.is_open = False
-        self.peer_gone = False
 
     def now_ns(self):
         return self.clock.ticks_diff(self.clock.ticks_ms(), self.epoch) * 1000000
-
-    def open(self):
-        self.is_open = True
-
-    def close(self):
-        self.is_open = False
 
     def unplug(self):
         self.plugged = False
@@ -271,37 +240,24 @@ class PipeEnd:
     def plug(self):
         self.plugged = True
 
+    def shut(self):
+        self._w.close()
+        self._r.close()
+
     def _flush(self):
         line = self.out
         line.arrive()
-        if line.ring and not self.peer_gone:
+        if line.ring:
             data = bytes(line.ring)
             line.clear()
-            try:
-                self._w.write(data)
-            except OSError as e:
-                if e.args[0] != 32:     # EPIPE: the other process ended (SIGPIPE is ignored)
-                    raise
-                self.peer_gone = True
+            self._send(data)
 
     def readinto(self, buf):
         self._flush()
-        n = 0
-        while n < len(buf) and self._poll.poll(0):
-            if self._r.readinto(self._one) != 1:
-                self.peer_gone = True   # the other process closed its end (it ended)
-                break
-            if self.is_open and self.plugged:
-                buf[n] = self._one[0]
-                n += 1
-        return n
+        return pipe.PipeEnd.readinto(self, buf)
 
     def write(self, buf, n):
         if self.is_open and self.plugged:
             self.out.send(buf, n)
             self._flush()
         return n
-
-    def shut(self):
-        self._w.close()
-        self._r.close()

@@ -2,7 +2,8 @@
 
     micropython tests/link_heap.py
 
-Prints `LINKHEAP <what> <bytes>` lines: the module once imported, one Channel with
+Prints `LINKHEAP <what> <bytes>` lines: the module once imported, core.linkstate (loaded
+while linking) once imported, one Channel with
 all its buffers, and the bytes allocated by an idle poll, a heartbeat, a received
 acknowledgement, a received action and a sent action. The two channels talk over
 RingPort, a loopback that allocates nothing itself, so every byte counted is the
@@ -25,6 +26,11 @@ before = gc.mem_alloc()
 from core import link  # noqa: E402
 gc.collect()
 MODULE = gc.mem_alloc() - before
+# core.linkstate, what a channel loads while it links and lets go of once linked
+before = gc.mem_alloc()
+from core import linkstate  # noqa: E402,F401
+gc.collect()
+STATE = gc.mem_alloc() - before
 
 
 class Ring:
@@ -112,6 +118,9 @@ def main():
             pass
     if not (a.linked() and b.linked()):
         raise SystemExit("not linked")
+    a.poll()        # linked: core.linkstate is let go of
+    if "core.linkstate" in sys.modules:
+        raise SystemExit("core.linkstate still loaded once linked")
 
     def idle():
         a.poll()
@@ -135,6 +144,7 @@ def main():
         b.poll()
 
     print("LINKHEAP module %d" % MODULE)
+    print("LINKHEAP state_module %d" % STATE)
     print("LINKHEAP channel %d" % channel)
     print("LINKHEAP idle_poll_x1000 %d" % allocated(idle, 1000))
     print("LINKHEAP heartbeat_x100 %d" % allocated(heartbeat, 100))

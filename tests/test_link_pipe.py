@@ -17,10 +17,11 @@ from games.catalogue import GAMES
 
 ROOT = mpy.ROOT
 SOLO_HEAP = "112K"
-# A linked console here holds, beside the game: core.link (16.0 KB on this 64-bit port,
-# ~12 KB on a 32-bit one), a Channel (3.4 KB), core.linkgame, and the simulator's pipe
-# cable (sim.cable, 11 KB: on a console hal.link is a few hundred bytes). Measured by
-# bisection: Clever Kids 4 players 81 KB solo, 110 KB linked; Word Cards 105 / 139 KB.
+# A linked console here holds, beside the game: core.link (13.8 KB on this 64-bit port;
+# 16.0 KB, ~12 KB on a 32-bit one, before core.linkstate was split off), a Channel
+# (3.4 KB), core.linkgame, and the simulator's pipe cable (sim.cable's PipeEnd with the
+# noise model: on a console hal.link is a few hundred bytes). Measured by bisection
+# before the split: Clever Kids 4 players 81 KB solo, 110 KB linked; Word Cards 105 / 139 KB.
 LINK_HEAP = "144K"
 TIMEOUT = 300
 LINKED_GAMES = [e.id for e in GAMES if e.max_players >= 2]
@@ -32,7 +33,7 @@ def tree(tmp_path_factory):
     import build
     out = build.mpy_tree(str(tmp_path_factory.mktemp("mpy")))
     os.makedirs(os.path.join(out, "sim"), exist_ok=True)
-    for name in ("__init__", "cable"):
+    for name in ("__init__", "pipe", "cable"):
         subprocess.run([build.mpy_cross(), "-o", os.path.join(out, "sim", name + ".mpy"),
                         os.path.join(ROOT, "sim", name + ".py")], check=True)
     return out

@@ -31,7 +31,7 @@ first with --keys, the second with --keys-b (or --keys-file-b); their lines star
 with `A ` and `B `. --saves-b is the second one's folder.
 
 --pipe A2B,B2A,SIDE: this console's link is one end (SIDE a or b) of a cable between
-two processes (sim.cable.PipeEnd over two fifos), under MicroPython too; its time then
+two processes (sim.pipe.PipeEnd over two fifos), under MicroPython too; its time then
 runs at a quarter of the wall clock's pace (PIPE_PACE), so the other process's silence
 while it works is not taken for a pulled cable.
 
@@ -367,7 +367,7 @@ def main(argv):
         stretches = Stretches(print, timing, counter)
     end = None
     if pipe is not None:
-        from sim.cable import PipeEnd
+        from sim.pipe import PipeEnd    # the lean end: it sits in the measured heap
         end = PipeEnd(pipe[0], pipe[1], pipe[2])
     c = Console(seed, keys, saves, print, mem=mem, stretches=stretches, link=end)
     if end is not None:

@@ -36,6 +36,11 @@ def dumps(obj):
     return out.text()
 
 
+def write(obj, out):
+    """dumps(obj)'s text given piece by piece to out.append(str), never whole."""
+    _write(obj, out)
+
+
 def _write(obj, out):
     if obj is None:
         out.append("null")

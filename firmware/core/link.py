@@ -7,6 +7,16 @@ over a window of frames), keeps the link alive with heartbeats, gives a "link lo
 verdict after a silence, and checks in a handshake that both consoles run the same game,
 rules and data.
 
+Split in two for the heap: this module is what serves a link while a game is played
+(framing, acknowledgement and resend, heartbeats, the silence clock) and stays loaded;
+the handshake, the version check, the link-up and the loss verdict with their texts are
+core/linkstate.py, loaded while linking (or when the link changes state: a loss, a
+restarted peer's hello) and let go once linked (poll(): `_forget_state`). Measured on the
+64-bit unix port from .mpy (tests/link_heap.py): this module 13.8 KB (10.5 KB without
+its interned names), core.linkstate 3.9 KB more while linking, 3.6 KB of which go again
+once linked (names stay interned); before the split the one module was 16.0 KB (12.8 KB
+without names), all of it kept during play.
+
 Pure: the byte port (hal.link, or a simulated cable end: open, close, readinto(buf) -> n
 without blocking, write(buf, n)) and the clock (hal.clock) are passed in, so the same code
 runs under CPython, the unix port and on a console. Every buffer is allocated in the
@@ -14,6 +24,8 @@ constructor: an idle poll(), a heartbeat, an acknowledgement and a received or s
 allocate nothing (tests/test_link_heap.py holds it to that). The new-game message, sent
 once a game, lives in core/linkgame.py, loaded only then.
 """
+import sys
+
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]  -- the CPython fallback below redefines const
 except ImportError:
@@ -24,7 +36,7 @@ PROTOCOL = 2        # the frame and message formats below; a change must bump it
 
 SYNC = 0xA5         # first byte of every frame (not ASCII: a boot log or a REPL is noise)
 MAX_PAYLOAD = 120   # the longest action is 15 bytes, a 5-seat new game about 90
-_HEADER = const(5)  # SYNC, LEN, SEQ, KIND, HCHK (the CRC-8 of the four before it)
+HEADER = const(5)   # SYNC, LEN, SEQ, KIND, HCHK (the CRC-8 of the four before it)
 FRAME_MAX = MAX_PAYLOAD + 7     # the header, the payload, the CRC-16
 
 # link control: never queued, never acknowledged
@@ -45,7 +57,6 @@ ERROR = 0x23        # a checked frame this console cannot read; .text() says why
 QUEUE = 8           # messages waiting for an acknowledgement or their turn to go
 _WINDOW = const(4)  # frames in flight: 4 x 127 bytes fit the peer's 512-byte UART ring
 _CHUNK = const(32)  # bytes taken from the port at a time
-_HEARD = const(1)   # HELLO flag: "I have your hello and our versions match"
 
 # Channel.state
 LINKING = 0
@@ -54,7 +65,22 @@ LOST_STATE = 2      # linking again after a loss: hellos go out, the queue waits
 MISMATCH_STATE = 3
 CLOSED = 4
 
-WAITING = "Waiting for the other console: connect the cable and pick Link play on both"
+_STATE = "core.linkstate"
+
+
+def _state():
+    """core.linkstate (the handshake, link-up and loss verdict), loaded when needed."""
+    from core import linkstate
+    return linkstate
+
+
+def _forget_state():
+    """Let go of core.linkstate (linked: nothing of it is needed until the link changes
+    state again), as core.session.unload does, without its collection: the next one frees it."""
+    del sys.modules[_STATE]
+    core = sys.modules.get("core")
+    if core is not None and hasattr(core, "linkstate"):
+        delattr(core, "linkstate")
 
 
 def crc16(buf, start, end):
@@ -213,7 +239,7 @@ def _seal(buf, end, seq, kind):
     """Write the header of a frame whose payload ends at end, and the CRC of buf[1:end]
     after it; the frame's length."""
     buf[0] = SYNC
-    buf[1] = end - _HEADER
+    buf[1] = end - HEADER
     buf[2] = seq
     buf[3] = kind
     buf[4] = crc8(buf, 0, 4)
@@ -221,18 +247,6 @@ def _seal(buf, end, seq, kind):
     buf[end] = crc >> 8
     buf[end + 1] = crc & 0xFF
     return end + 2
-
-
-def _mismatch(mine, theirs):
-    """A reason a player can read, or None when the consoles can play together."""
-    if theirs.game != mine.game:
-        return "The other console is set for %s, this one for %s: pick the same game on both" % (
-            theirs.game, mine.game)
-    what = "rules" if theirs.rules != mine.rules else "data" if theirs.data != mine.data else None
-    if what is None:
-        return None
-    return "%s %s %d on the other console (firmware %s), %d on this one (%s): put the same firmware on both" % (
-        mine.game, what, getattr(theirs, what), theirs.firmware, getattr(mine, what), mine.firmware)
 
 
 class Channel:
@@ -277,9 +291,9 @@ class Channel:
         self._sent = 0
         self._sent_hw = 0           # how many of them went out at least once
         self._base = 0              # sequence number of the first
-        self._ack = bytearray(_HEADER + 2)
+        self._ack = bytearray(HEADER + 2)
         self._hello = bytearray(FRAME_MAX)
-        self._hello_len = self._build_hello()
+        self._hello_len = _state().build_hello(self)
         self._last_rx = 0
         self._last_tx = 0
         self._resend_at = 0
@@ -300,13 +314,7 @@ class Channel:
 
     # ---- what the game calls ------------------------------------------------------------
     def open(self):
-        self.port.open()
-        now = self.clock.ticks_ms()
-        self.state = LINKING
-        self.reason = WAITING
-        self._heard = False
-        self._last_rx = now
-        self._send_hello(now)
+        _state().start(self)
 
     def close(self):
         if self.state != CLOSED:
@@ -327,9 +335,7 @@ class Channel:
     def status(self):
         """A line for the screen while not linked."""
         if self.state == LINKING:
-            if self._noise:
-                return "%d unreadable bytes from the cable: is the other console running pocket-party?" % self._noise
-            return WAITING
+            return _state().status(self)
         return self.reason
 
     def poll(self):
@@ -337,6 +343,8 @@ class Channel:
         next poll) or None. Never blocks, never raises on what the cable brings."""
         if self.state == CLOSED:
             return None
+        if self.state == LINKED_STATE and _STATE in sys.modules:
+            _forget_state()
         if self._held:
             self._held = False
             self._ready = self._consume()
@@ -378,7 +386,7 @@ class Channel:
         player of this console)."""
         from core import linkgame
         k = self._slot()
-        self._queue(k, NEW_GAME, linkgame.encode(self._slots[k], _HEADER, new_game))
+        self._queue(k, NEW_GAME, linkgame.encode(self._slots[k], HEADER, new_game))
 
     def send_action(self, seat, turn, action):
         """The action (printable ASCII) of seat, the game's turn-th (0-based: the number
@@ -387,7 +395,7 @@ class Channel:
         slot = self._slots[k]
         if not action:
             raise ValueError("an empty action")
-        i = put_byte(slot, _HEADER, seat)
+        i = put_byte(slot, HEADER, seat)
         i = _put_u16(slot, i, turn)
         self._queue(k, ACTION, put_text(slot, i, action, False))
 
@@ -396,13 +404,13 @@ class Channel:
         hash of its state, so both can tell whether their saves are the same game."""
         k = self._slot()
         slot = self._slots[k]
-        i = _put_u16(slot, _HEADER, turn)
+        i = _put_u16(slot, HEADER, turn)
         i = _put_u16(slot, i, (state_hash >> 16) & 0xFFFF)
         self._queue(k, RESUME, _put_u16(slot, i, state_hash & 0xFFFF))
 
     def send_bye(self, reason="bye"):
         k = self._slot()
-        self._queue(k, BYE, put_text(self._slots[k], _HEADER, reason, False))
+        self._queue(k, BYE, put_text(self._slots[k], HEADER, reason, False))
 
     # ---- sending ----------------------------------------------------------------------------
     def _slot(self):
@@ -435,26 +443,7 @@ class Channel:
             self._last_tx = now
 
     def _send_ack(self, now, kind=ACK):
-        self.port.write(self._ack, _seal(self._ack, _HEADER, self._rx_next, kind))
-        self._last_tx = now
-
-    def _build_hello(self):
-        h = self._hello
-        v = self.versions
-        h[_HEADER] = PROTOCOL
-        h[_HEADER + 1] = 0
-        for j in range(4):
-            h[_HEADER + 2 + j] = self.nonce[j]
-        _put_u16(h, _HEADER + 6, v.rules)
-        _put_u16(h, _HEADER + 8, v.data)
-        i = put_text(h, _HEADER + 10, v.game)
-        return put_text(h, i, v.firmware) + 2
-
-    def _send_hello(self, now):
-        h = self._hello
-        h[_HEADER + 1] = _HEARD if (self._heard or self.state == LINKED_STATE) else 0
-        self.port.write(h, _seal(h, self._hello_len - 2, 0, HELLO))
-        self._hello_at = now
+        self.port.write(self._ack, _seal(self._ack, HEADER, self._rx_next, kind))
         self._last_tx = now
 
     # ---- receiving ----------------------------------------------------------------------------
@@ -477,10 +466,10 @@ class Channel:
         while True:
             n = self._n
             if not self._flen:
-                if n < _HEADER:
+                if n < HEADER:
                     return False
                 if rx[1] <= MAX_PAYLOAD and rx[4] == crc8(rx, 0, 4):
-                    self._flen = rx[1] + _HEADER + 2
+                    self._flen = rx[1] + HEADER + 2
             if self._flen:
                 total = self._flen
                 if n < total:
@@ -522,11 +511,11 @@ class Channel:
         self._noise = 0
         self.received += 1
         if kind == HELLO:
-            self._on_hello(now, end)
+            _state().on_hello(self, now, end)
             return 0
         if self.state != LINKED_STATE:
             if self._heard and (kind == ACK or kind == NAK or kind >= NEW_GAME):
-                self._linked(now)   # the peer sends these only once it has our hello
+                _state().linked(self, now)  # the peer sends these only once it has our hello
                 return 2            # the LINKED event first
             return 0
         self._last_rx = now
@@ -560,26 +549,26 @@ class Channel:
         m.new_game = None
         m.reason = ""
         if kind == ACTION:
-            if end < _HEADER + 4 or not printable(rx, _HEADER + 3, end):
+            if end < HEADER + 4 or not printable(rx, HEADER + 3, end):
                 return self._unreadable(kind)
-            m.seat = rx[_HEADER]
-            m.turn = _u16(rx, _HEADER + 1)
-            m._start = _HEADER + 3
+            m.seat = rx[HEADER]
+            m.turn = _u16(rx, HEADER + 1)
+            m._start = HEADER + 3
             m._end = end
         elif kind == BYE:
-            if not printable(rx, _HEADER, end):
+            if not printable(rx, HEADER, end):
                 return self._unreadable(kind)
-            m._start = _HEADER
+            m._start = HEADER
             m._end = end
         elif kind == RESUME:
-            if end != _HEADER + 6:
+            if end != HEADER + 6:
                 return self._unreadable(kind)
-            m.turn = _u16(rx, _HEADER)
-            m.state_hash = (_u16(rx, _HEADER + 2) << 16) | _u16(rx, _HEADER + 4)
+            m.turn = _u16(rx, HEADER)
+            m.state_hash = (_u16(rx, HEADER + 2) << 16) | _u16(rx, HEADER + 4)
         elif kind == NEW_GAME:
             from core import linkgame
             try:
-                m.new_game = linkgame.decode(rx, _HEADER, end)  # pyright: ignore[reportAttributeAccessIssue]  -- unannotated: new_game starts as None
+                m.new_game = linkgame.decode(rx, HEADER, end)  # pyright: ignore[reportAttributeAccessIssue]  -- unannotated: new_game starts as None
             except ValueError:
                 return self._unreadable(kind)
         else:
@@ -605,81 +594,6 @@ class Channel:
         self._resend_at = now
         self._transmit(now)
 
-    def _on_hello(self, now, end):
-        rx = self._rx
-        if end < _HEADER + 12:
-            self.bad_frames += 1
-            return
-        if rx[_HEADER] != PROTOCOL:
-            self._mismatched("Link protocol %d on the other console, %d on this one: put the same firmware "
-                             "on both" % (rx[_HEADER], PROTOCOL))
-            return
-        flags = rx[_HEADER + 1]
-        try:
-            game, i = get_text(rx, _HEADER + 10, end)
-            firmware, i = get_text(rx, i, end)
-        except ValueError:
-            self.bad_frames += 1
-            return
-        theirs = Versions(game, _u16(rx, _HEADER + 6), _u16(rx, _HEADER + 8), firmware)
-        self.peer = theirs
-        reason = _mismatch(self.versions, theirs)
-        if reason is not None:
-            self._mismatched(reason)
-            return
-        nonce = bytes(rx[_HEADER + 2:_HEADER + 6])
-        if nonce != self._peer_nonce:
-            self._new_peer = True
-            self._dropped = 0 if self._peer_nonce is None else self._restart_session()
-            self._peer_nonce = nonce
-            if self.state == LINKED_STATE:      # it restarted while this one stayed linked
-                self._event(LINKED, "Linked", True, self._dropped)
-                self._new_peer = False
-        if self.state == LINKED_STATE:
-            if flags & _HEARD:
-                self._send_ack(now)     # links it now rather than at the next heartbeat
-            else:
-                self._hellos += 1       # it lost this console: answer
-                self._send_hello(now)
-            return
-        if self.state == MISMATCH_STATE:
-            self.state = LINKING
-            self.reason = WAITING
-        self._heard = True
-        if flags & _HEARD:
-            self._linked(now)
-        else:
-            self._send_hello(now)
-
-    def _restart_session(self):
-        """The peer is a new session: what was queued for the old one is dropped."""
-        dropped = self._count
-        self._head = self._count = self._sent = self._sent_hw = self._base = 0
-        self._rx_next = 0
-        self._nak_for = -1
-        return dropped
-
-    def _mismatched(self, reason):
-        self._heard = False
-        if self.state != MISMATCH_STATE or self.reason != reason:
-            self.state = MISMATCH_STATE
-            self.reason = reason
-            self._event(MISMATCH, reason)
-
-    def _linked(self, now):
-        self.state = LINKED_STATE
-        self.reason = "Linked"
-        self._last_rx = now
-        self._hellos = 0
-        self._retries = 0
-        self._wait = self.timing.resend_ms
-        self._sent = 0
-        self._event(LINKED, "Linked", self._new_peer, self._dropped)
-        self._new_peer = False
-        self._dropped = 0
-        self._send_ack(now)
-        self._transmit(now)
-
     # ---- time ------------------------------------------------------------------------------
     def _timers(self, now):
         t = self.timing
@@ -687,12 +601,13 @@ class Channel:
         if self.state == LINKED_STATE:
             silent = clock.ticks_diff(now, self._last_rx)
             if silent >= t.lost_ms:
-                self._lose(now, self._silence_reason(silent))
+                state = _state()
+                state.lose(self, now, state.silence_reason(self, silent))
                 return
             if self._sent and clock.ticks_diff(now, self._resend_at) >= self._wait:
                 if self._retries >= t.retries:
-                    self._lose(now, "The other console does not acknowledge what this one sends: check the "
-                                    "wire from this console's TX to its RX")
+                    state = _state()
+                    state.lose(self, now, state.NOT_ACKNOWLEDGED)
                     return
                 self._retries += 1
                 self._wait = min(self._wait * 2, t.resend_max_ms)
@@ -701,23 +616,7 @@ class Channel:
                 self._send_ack(now)
         elif self.state != CLOSED:
             if clock.ticks_diff(now, self._hello_at) >= t.hello_ms:
-                self._send_hello(now)
-
-    def _silence_reason(self, ms):
-        if self._hellos:
-            return "The other console does not hear this one: check the wire from this console's TX to its RX"
-        s = "%d.%d s" % (ms // 1000, ms % 1000 // 100) if ms < 10000 else "%d s" % (ms // 1000)
-        if self._noise:
-            return "Only noise from the other console for %s (%d bytes): check the cable" % (s, self._noise)
-        return "No answer from the other console for %s: is the cable in?" % s
-
-    def _lose(self, now, reason):
-        self.state = LOST_STATE
-        self.reason = reason
-        self._heard = False
-        self._sent = 0
-        self._event(LOST, reason)
-        self._send_hello(now)
+                _state().send_hello(self, now)
 
     # ---- events --------------------------------------------------------------------------------
     def _event(self, kind, reason, new_peer=False, dropped=0):

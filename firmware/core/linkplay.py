@@ -16,21 +16,21 @@ when the game is left (its last messages go first), and:
 
 Every action is counted (turn), so an action that arrives out of step is told, never
 applied. A loss of the cable is shown when this console needs the other one.
+
+What a game in play needs stays here; its rarer moments (the RESUME check at a game's
+start, a stop, the "Link lost" choices) are core/linkcheck.py, loaded for the moment
+(`checked`). Measured on the 64-bit unix port from .mpy, names aside (they stay
+interned): this module 3.7 KB, core.linkcheck 2.4 KB while loaded; 5.4 KB kept during
+play before the split.
 """
 from core import font, link
 from core.table import LIVE
-from core.saves import adler32
-from core.jsonout import dumps
-from hal.keys import K_A, K_B, K_MENU
+from core.session import load_module, unload
+from hal.keys import K_B, K_MENU
 
 FLUSH_MS = 2000     # how long a console leaving a linked game waits for its last messages to be acknowledged
 YOUR_TURN_MS = 900  # "Your turn" stays up this long when the other console has played
 WAIT_MS = 20        # the nap between two looks at the cable while waiting for the other console
-
-
-def state_hash(game):
-    """What RESUME compares: the Adler-32 of the game's save."""
-    return adler32(dumps(game.to_save()).encode())
 
 
 class LinkPlay:
@@ -101,7 +101,7 @@ class LinkPlay:
                 # the other console started again (from its save) after the first link:
                 # it has lost what was sent to it, so say again where this one stands
                 if m.new_peer and self.linked_once and ch.room():   # (its queue was dropped: room)
-                    ch.send_resume(self.turn, state_hash(self.app.game))
+                    ch.send_resume(self.turn, checked("state_hash", self.app.game))
                 self.linked_once = True
             elif kind == link.MISMATCH or kind == link.ERROR:
                 self.problem = m.text()
@@ -165,23 +165,8 @@ class LinkPlay:
 
     def start(self):
         """At the game's start (new or resumed): both consoles say where they stand and
-        wait for each other; a different game is told and stops."""
-        if self.problem:
-            self.stop(self.problem)
-        if self.alone:
-            return
-        self.checked = False
-        self.shown = None
-        self.send_resume()
-        while not self.checked:
-            self.wait(-1, "Waiting for the other console")
-            if self.alone:
-                return
-
-    def send_resume(self):
-        while not self.channel.room():
-            self.wait(-1, "Sending to the other console")
-        self.channel.send_resume(self.turn, state_hash(self.app.game))
+        wait for each other (core.linkcheck.start)."""
+        checked("start", self)
 
     def settle(self):
         """The other console's RESUME (turn, state hash) against this console's game, once
@@ -194,9 +179,7 @@ class LinkPlay:
             return
         self.peer = None
         self.checked = True
-        if turn != self.turn or digest != state_hash(self.app.game):
-            self.problem = "The other console's game is at turn %d, this one's at turn %d%s." % (
-                turn, self.turn, "" if turn != self.turn else ", and they differ")
+        checked("compare", self, turn, digest)     # a different game: a problem
 
     # ---- waiting for the other console ------------------------------------------------------
     def wait(self, seat, line):
@@ -207,7 +190,7 @@ class LinkPlay:
         if self.problem:
             self.stop(self.problem)
         if self.lost:
-            self.lost_menu()
+            checked("lost_menu", self)
             return
         fb = ui.fb
         if self.shown != line:     # two lines at the screen's foot, over the game's
@@ -227,57 +210,17 @@ class LinkPlay:
     shown = None        # the waiting line drawn last (redrawn after the game menu)
 
     def stop(self, reason):
-        """This game cannot go on linked (the consoles are out of step, the versions do
-        not match, the other console left): say why and leave it, saved as it stands."""
-        from core.session import QuitGame
-        self.app.save()
-        self.ui.message("Link play", reason + " The game is saved.")
-        raise QuitGame()
+        """This game cannot go on linked: say why and leave it, saved (core.linkcheck.stop)."""
+        checked("stop", self, reason)
 
-    def lost_menu(self):
-        """The link is lost: say why; wait for the cable, let computers play the other
-        console's seats (the host), or save and quit."""
-        ui = self.ui
-        items = ["Wait for the cable"]
-        if self.host:
-            items.append("Computers play on")
-        items.append("Save and quit")
-        ui.message("Link lost", self.lost + " The game is saved on both consoles.", "A:choose")
-        while self.lost and not self.problem:
-            choice = ui.menu("Link lost", items)
-            if choice == len(items) - 1:
-                from core.session import QuitGame
-                self.app.save()
-                raise QuitGame()
-            if choice == 1 and self.host:
-                self.play_alone()
-                return
-            if choice in (0, -1, -2):
-                self.wait_cable()
-                return
-        self.shown = None
 
-    def wait_cable(self):
-        """Until the cable is back (they go on together) or B (the choices again)."""
-        ui = self.ui
-        fb = ui.fb
-        ui.clear()
-        ui.bar("Link lost")
-        lines = font.wrap("Waiting for the cable. Plug it back in; B for the choices.", 126)
-        for i in range(min(5, len(lines))):
-            font.text(fb, lines[i], 0, 12 + 9 * i)
-        ui.busy()
-        self.shown = None
-        while self.lost and not self.problem:
-            if ui.pause(WAIT_MS) & (K_B | K_A):
-                return
+_CHECK = "core.linkcheck"
 
-    def play_alone(self):
-        """The host's choice: the other console's seats become computer players here."""
-        app = self.app
-        self.alone = True
-        for seat in range(len(self.mine)):
-            if not self.mine[seat] and app.kinds[seat] == "human":
-                app.kinds[seat] = "normal"
-        self.close()
-        app.save()
+
+def checked(name, *args):
+    """core.linkcheck's function name, called with args, the module loaded for it and let
+    go of after (whether it returns or raises: a stop leaves the game)."""
+    try:
+        return getattr(load_module(_CHECK), name)(*args)
+    finally:
+        unload(_CHECK)

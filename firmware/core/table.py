@@ -17,7 +17,6 @@ from core.events import EventLog
 from core.rng import Rng
 from core.rules import Illegal
 from core.session import QuitGame, load_module, setup_options, unload
-from core.undo import NOTHING, TakeBack
 from hal.keys import K_UP, K_DOWN, K_A, K_B, K_MENU
 
 # While a game runs: "app", "game", "waiting" ("decide" on a decision screen, "end"
@@ -57,14 +56,17 @@ class TableApp:
         self.screens = []
         self.stats_kept = False   # the statistics have this game (at its end screen)
         self.bot_rng = Rng()
-        self.takeback = TakeBack()  # the person's actions of this turn that Undo can take back
+        linked = (setup if saved is None else saved).get("link")
+        # the person's actions of this turn that Undo can take back; none in a linked game,
+        # which offers no Undo, so it does not load core.undo (2.8 KB on the 64-bit unix
+        # port from .mpy, names aside: docs/link.md, "Memory")
+        self.takeback = None if linked else load_module("core.undo").TakeBack()
         self.deciding = -1          # the seat whose person is deciding now (Undo is theirs)
         seats = setup["seats"] if saved is None else saved["seats"]
         self.names = [str(s["name"]) for s in seats]
         self.kinds = [str(s["kind"]) for s in seats]
         self.log = EventLog(len(seats), self.LOG_KEEP)
         self.link = None            # (core.linkplay is loaded only for a linked game)
-        linked = (setup if saved is None else saved).get("link")
         if saved is None:
             rng = ctx.rng
             if setup.get("seed"):  # a game code's: the same dice and computer players again
@@ -78,7 +80,8 @@ class TableApp:
             self.game = self.restore_game(saved["game"])
             self.bot_rng.setstate(saved["bot_rng"])
             self.log.load(saved["log"])
-            self.takeback.load(saved.get("undo"))
+            if self.takeback is not None:
+                self.takeback.load(saved.get("undo"))
             self.restore_more(saved)
         ctx.code = self.code
         if linked:
@@ -181,7 +184,8 @@ class TableApp:
                 self.robot(seat)
             if self.turn_mark() != mark:
                 mark = self.turn_mark()
-                self.takeback.clear(NOTHING)
+                if self.takeback is not None:
+                    self.takeback.new_turn()
                 self.turn_over()
                 self.save_soon()
         self.ui.on_sleep = None     # finished: sleeping on the end screen must not save it again
@@ -214,7 +218,8 @@ class TableApp:
             seats.append({"name": self.names[s], "kind": self.kinds[s]})
         # with nobody at the table, seat 0's unread events are shown at the end
         data = {"seats": seats, "game": self.game.to_save(), "bot_rng": list(self.bot_rng.getstate()),
-                "log": self.log.to_save(people or [0]), "code": self.code, "undo": self.takeback.to_save()}
+                "log": self.log.to_save(people or [0]), "code": self.code,
+                "undo": None if self.takeback is None else self.takeback.to_save()}
         if self.link is not None:
             data["link"] = self.link.to_save()
         self.save_more(data)

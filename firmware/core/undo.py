@@ -57,6 +57,10 @@ class TakeBack:
         self.marks = []
         self.why = why
 
+    def new_turn(self):
+        """A turn's end: nothing of the turn before can be undone."""
+        self.clear(NOTHING)
+
     def can_undo(self, seat):
         return self.seat == seat and len(self.actions) > 0
 
