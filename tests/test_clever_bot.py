@@ -175,3 +175,30 @@ def test_work_budget_bounds_the_search_and_still_answers():
         bot.plan = real_plan
     # (a spent budget still values each root action: one position each)
     assert counted[0] > counted[1] > counted[2] and counted[2] <= len(g.legal_actions())
+
+
+def test_reference_player_samples_the_dice_still_to_be_rolled():
+    """tools/ref_clever.py (the benchmark's outside player, docs/clever.md) plays futures
+    with dice of its own rng: a copy of the game that rolls other dice next gets the same
+    decisions. (Few futures here: the test is about what it reads, not its strength.)"""
+    import ref_clever
+    futures = ref_clever.FUTURES
+    ref_clever.FUTURES = 2
+    try:
+        g = R.Game(2, None, Rng(5))
+        g.start()
+        brng = Rng(11)
+        picks = 0
+        for k in range(30):
+            other = R.Game.from_save(g.to_save())
+            other.rng = Rng(777 + k)
+            state = brng.getstate()
+            a = ref_clever.choose(g, "ref", brng)
+            assert a in g.legal_actions()
+            brng.setstate(state)
+            assert ref_clever.choose(other, "ref", brng) == a
+            picks += g.phase == "pick" and len(g.legal_actions()) > 1
+            g.apply(a)
+        assert picks >= 3
+    finally:
+        ref_clever.FUTURES = futures
