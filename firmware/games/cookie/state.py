@@ -10,7 +10,7 @@
 # keeps a table of every name a module uses). See docs/cookie.md.
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: the per-seat lists are set by name (setattr) and rules.Game's)
-from core.rules import winners_of
+from core.rules import plain, winners_of
 from games.cookie import data as D
 
 SS = D.SPACE_SEGS
@@ -67,17 +67,6 @@ def space_index(r, c):
 def num(t):
     # "7" -> 7, anything else -> -1
     return int(t) if t.isdigit() and len(t) < 3 else -1
-
-
-def plain(x):
-    # JSON-able deep copy: lists and bytearrays become (nested) lists (a
-    # bytearray in one list(), not a call a byte: the save, once a turn,
-    # made ~850 calls)
-    if isinstance(x, bytearray):
-        return list(x)
-    if isinstance(x, list):
-        return [plain(i) for i in x]
-    return x
 
 
 class GameBase:

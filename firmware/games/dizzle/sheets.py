@@ -5,7 +5,7 @@
 # games/dizzle/texts.py.
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: Sheets is a mixin: its attributes are rules.Game's)
-from core.rules import winners_of
+from core.rules import plain, winners_of
 from core.rng import Rng
 from games.dizzle import texts
 
@@ -38,15 +38,6 @@ def _full(sh, groups):
         if k == len(g):
             n += g[0]
     return n
-
-
-def _cp(x):
-    # a copy of saved state in lists; a bytearray (a sheet) in one call, not a call
-    # per field: a save of a 4-player game (before the busy mark of the computer
-    # player after a person's key) 230 -> 124 us and 33 -> 9 KB on the unix port
-    if isinstance(x, bytearray):
-        return list(x)
-    return [_cp(e) for e in x] if isinstance(x, (list, tuple)) else x
 
 
 class Sheets:
@@ -251,14 +242,14 @@ class Sheets:
             "last": self.last, "ticks": list(self.ticks), "rerolls": list(self.rerolls),
             "sheets": [self.sheet_rows(i) for i in n],
             "placed": [[list(divmod(c, self.cols)) for c in self.placed[i]] for i in n],
-            "pending": list(self.pending), "flags": _cp(self.tiers),
+            "pending": list(self.pending), "flags": plain(self.tiers),
             "x": [self.x_count(i) for i in n], "scores": self.scores(),
         }
 
     def to_save(self):
         d = {"game": GAME_ID, "v": 1, "n": self.n, "options": dict(self.opts), "rng": list(self.rng.getstate())}
         for k in _SAVED:
-            d[k] = _cp(getattr(self, k))
+            d[k] = plain(getattr(self, k))
         return d
 
     @classmethod
@@ -269,7 +260,7 @@ class Sheets:
         rng.setstate(data["rng"])
         g = cls(data["n"], data["options"], rng)  # pyright: ignore[reportCallIssue]  -- cls is rules.Game, which takes these
         for k in _SAVED:
-            setattr(g, k, _cp(data[k]))
+            setattr(g, k, plain(data[k]))
         g.sheets = [bytearray(s) for s in g.sheets]
         g.tiers = [bytearray(t) for t in g.tiers]
         g.flagged = bytearray(g.flagged)
