@@ -21,29 +21,34 @@ def parse_options(spec, given):
     message for an unknown name or a value that is not allowed.
     """
     opts = {}
-    for name, default, allowed, _help in spec:
+    for name, default, _allowed, _help in spec:
         opts[name] = default
     if given:
         for name in sorted(given):
             value = given[name]
-            entry = None
-            for item in spec:
-                if item[0] == name:
-                    entry = item
-            if entry is None:
+            found = _option(spec, name)
+            if found is None:
                 raise ValueError("unknown option '%s'" % name)
-            allowed = entry[2]
-            if isinstance(entry[1], int) and not isinstance(entry[1], bool) and isinstance(value, str):
+            default, allowed = found
+            if isinstance(default, int) and not isinstance(default, bool) and isinstance(value, str):
                 try:
                     value = int(value)
                 except ValueError:
                     raise ValueError("option '%s' needs a number" % name)
-            if isinstance(entry[1], bool) and isinstance(value, str):
+            if isinstance(default, bool) and isinstance(value, str):
                 value = value in ("1", "true", "on", "yes")
             if allowed and value not in allowed:
                 raise ValueError("option '%s' must be one of %s" % (name, ", ".join(str(a) for a in allowed)))
             opts[name] = value
     return opts
+
+
+def _option(spec, name):
+    """(default, allowed values) of option name in spec, or None when spec has none."""
+    for option, default, allowed, _help in spec:
+        if option == name:
+            return default, allowed
+    return None
 
 
 def plain(value):
