@@ -61,7 +61,7 @@ def check_invariants(g, before=None):
             assert t not in seen
             seen.add(t)
             assert g.task_complete(p, t)
-            assert g.done[p][t] == pts == g.tasks[t][2][slot]
+            assert g.done[p][t] == pts == g.tasks[t].points[slot]
         for t in range(g.nt):
             assert bool(g.done[p][t]) == (t in seen)
     # slots: a task's occupied slots = number of earlier rounds with claims

@@ -76,22 +76,22 @@ def test_thresholds_per_player_count():
 
 def test_sides_tasks_and_walls():
     blue = R.Game(2)
-    assert [t[0] for t in blue.tasks] == ["all_G", "all_S", "all_W", "all_B", "all_J", "all_D", "all_M",
+    assert [t.id for t in blue.tasks] == ["all_G", "all_S", "all_W", "all_B", "all_J", "all_D", "all_M",
                                          "red6", "line"]
-    assert all(tuple(t[2]) == (6, 4, 3) for t in blue.tasks)
+    assert all(tuple(t.points) == (6, 4, 3) for t in blue.tasks)
     assert sum(blue.red) == 10 and len(blue.dots) == 11
     assert sorted(R.seg_name(i) for i in range(84) if blue.walls[0][i] == 1) == \
         ["H 1 1", "H 4 3", "H 7 6", "V 1 1", "V 3 4", "V 6 7"]
     yellow = R.Game(2, {"side": "yellow"})
-    ids = [t[0] for t in yellow.tasks]
+    ids = [t.id for t in yellow.tasks]
     assert "line" not in ids and "all_P" in ids and len(ids) == 9
     assert yellow.dots == b"" and len(yellow.setup_spaces) == 11
     for t in yellow.tasks:
-        if t[0] != "red6":
+        if t.id != "red6":
             # kind tasks (all of their spaces) leave out red-background cookies
-            assert t[1] == len(t[3])
-            assert not any(yellow.red[s] for s in t[3])
-            assert all(yellow.kinds[s] == t[0][-1] for s in t[3])
+            assert t.needed == len(t.spaces)
+            assert not any(yellow.red[s] for s in t.spaces)
+            assert all(yellow.kinds[s] == t.id[-1] for s in t.spaces)
     w = R.Game(2, {"frame": True}).walls[0]
     assert sum(1 for x in w if x) == 24 + 2   # 4 of the 6 printed walls are on the frame
     assert PKG.seg_index("H", 7, 6) == 41 and PKG.seg_index("V", 6, 7) == 83

@@ -57,7 +57,7 @@ def check(g, seen_x):
             if sh[i] == XED:
                 seen_x[p].add(i)
         assert all(sh[i] == XED for i in seen_x[p]), "an X disappeared"
-        for _colour, keys, locks in g.lv[11]:
+        for _colour, keys, locks in g.level_sheet.keys:
             if any(sh[i] in (XED, DIE) for i in locks):
                 assert any(sh[i] == XED for i in keys), "a lock was used without its key"
         for f in range(len(g.flags)):

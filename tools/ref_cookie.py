@@ -18,7 +18,7 @@ except ImportError:
 
 from games.cookie import bot as B
 from games.cookie import hardbot as H
-from games.cookie.state import SS
+from games.cookie.data import SPACE_SEGS
 
 
 def potential(g, p, w):
@@ -36,7 +36,7 @@ def exact_gains(g, p, sv):
     for s in range(36):
         sides = []
         if not g.crossed[p][s]:
-            sides = [i for i in SS[4 * s:4 * s + 4] if not w[i]]
+            sides = [i for i in SPACE_SEGS[4 * s:4 * s + 4] if not w[i]]
             sides.sort(key=lambda i: -sv[i])     # stable: the first of equals first
         x = 0
         for n in range(1, 5):

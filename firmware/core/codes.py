@@ -112,7 +112,8 @@ def option_indexes(offered, number):
     a choice the game does not have."""
     out = [0] * len(offered)
     for j in range(len(offered) - 1, -1, -1):
-        count = len(offered[j][2])
+        _name, _label, choices, _when = offered[j]
+        count = len(choices)
         out[j] = number % count
         number //= count
     if number:

@@ -261,19 +261,22 @@ class Launcher:
             """Option j's value: the one chosen while it is on the form, else the first
             (the rules' default: a hidden choice, e.g. who starts a solo game, must not
             change the game)."""
-            return offered[j][2][option_fields[j].index if applies(j) else 0][0]
+            _name, _label, choices, _when = offered[j]
+            chosen, _shown, _help = choices[option_fields[j].index if applies(j) else 0]
+            return chosen
 
         def applies(j):
             """Whether option j is on the form: its `when` (docs/game-api.md, setup.py),
             a condition on an option above it or on the number of players, holds."""
-            when = offered[j][3]
+            _name, _label, _choices, when = offered[j]
             if when is None:
                 return True
             what, values = when
             if what == "players":
                 return lo + players.index in values
             for k in range(j):
-                if offered[k][0] == what:
+                name, _label, _choices, _when = offered[k]
+                if name == what:
                     return value(k) in values
             return False
 
@@ -310,7 +313,8 @@ class Launcher:
             seats.append({"name": seat_names[i], "kind": kinds[seat_fields[2 * i + 1].index]})
         opts = {}
         for j in range(len(offered)):
-            opts[offered[j][0]] = value(j)
+            name, _label, _choices, _when = offered[j]
+            opts[name] = value(j)
         if code is None:
             return {"seats": seats, "options": opts}
         return {"seats": seats, "options": opts, "seed": code.seed}

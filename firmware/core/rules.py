@@ -1,4 +1,5 @@
-"""What every rules core shares: the refusal exception and option handling.
+"""What every rules core shares: the refusal exception, option handling, the winners
+and the copy of save data.
 
 Pure: no I/O, no hardware, runs unchanged under CPython and MicroPython.
 """
@@ -20,29 +21,54 @@ def parse_options(spec, given):
     message for an unknown name or a value that is not allowed.
     """
     opts = {}
-    for name, default, allowed, _help in spec:
+    for name, default, _allowed, _help in spec:
         opts[name] = default
     if given:
         for name in sorted(given):
             value = given[name]
-            entry = None
-            for item in spec:
-                if item[0] == name:
-                    entry = item
-            if entry is None:
+            found = _option(spec, name)
+            if found is None:
                 raise ValueError("unknown option '%s'" % name)
-            allowed = entry[2]
-            if isinstance(entry[1], int) and not isinstance(entry[1], bool) and isinstance(value, str):
+            default, allowed = found
+            if isinstance(default, int) and not isinstance(default, bool) and isinstance(value, str):
                 try:
                     value = int(value)
                 except ValueError:
                     raise ValueError("option '%s' needs a number" % name)
-            if isinstance(entry[1], bool) and isinstance(value, str):
+            if isinstance(default, bool) and isinstance(value, str):
                 value = value in ("1", "true", "on", "yes")
             if allowed and value not in allowed:
                 raise ValueError("option '%s' must be one of %s" % (name, ", ".join(str(a) for a in allowed)))
             opts[name] = value
     return opts
+
+
+def _option(spec, name):
+    """(default, allowed values) of option name in spec, or None when spec has none."""
+    for option, default, allowed, _help in spec:
+        if option == name:
+            return default, allowed
+    return None
+
+
+def plain(value):
+    """A deep copy of save data, in what JSON writes: dicts and lists are copied, tuples
+    and bytearrays become lists, the rest (ints, strings, bools, None) is immutable and
+    kept. A game's to_save() and from_save() use it, so a save never shares a list with
+    the game, and core.undo for its copy of the game. A bytearray (a board, a sheet) is
+    copied in one list() call, not a call per byte: a save of a 4-player Dizzle game
+    230 -> 124 us and 33 -> 9 KB allocated on the unix port; Cookie Party's save (once a
+    turn) made ~850 calls before."""
+    if isinstance(value, bytearray):
+        return list(value)
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, dict):
+        out = {}
+        for key in value:
+            out[key] = plain(value[key])
+        return out
+    return value
 
 
 def winners_of(scores, tiebreak=None):

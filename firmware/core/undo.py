@@ -17,26 +17,12 @@ to someone else, or a new turn began: the kit forgets the actions then (clear())
 the reason a player is told. In pass-and-play each person can undo only their own
 actions: the record is of one seat, and another seat's first action starts a new one.
 """
+from core.rules import plain
 
 NOTHING = "Nothing to undo: you have not acted in this turn yet."
 ALL_UNDONE = "Nothing more to undo in this turn."
 TURN_OVER = "Your turn was over: it cannot be undone."
 REVEALED = "Something new was revealed since (dice or cards): your moves before it stay."
-
-
-def copy_data(value):
-    # a deep copy of save data (dicts, lists, bytearrays; the rest is immutable): the
-    # base must not change with the game, nor a restored game share it
-    if isinstance(value, dict):
-        out = {}
-        for key in value:
-            out[key] = copy_data(value[key])
-        return out
-    if isinstance(value, list):
-        return [copy_data(item) for item in value]
-    if isinstance(value, bytearray):
-        return bytearray(value)
-    return value
 
 
 class TakeBack:
@@ -76,7 +62,7 @@ class TakeBack:
             self.clear(NOTHING)
             self.seat = seat
         if self.base is None:
-            self.base = copy_data(game.to_save())
+            self.base = plain(game.to_save())   # a copy: it must not change with the game
             self.actions = []
             self.marks = []
         self.marks.append(log_count)
@@ -104,7 +90,7 @@ class TakeBack:
         to). ValueError(reason) when there is nothing to undo."""
         if not self.actions:
             raise ValueError(self.why)
-        game = restore(copy_data(self.base))
+        game = restore(plain(self.base))     # nor may a restored game share it
         self.actions.pop()
         mark = self.marks.pop()
         for action in self.actions:

@@ -1,22 +1,22 @@
-# Computer players for Cookie Party.
-#
-# easy   - a child who knows the rules: random layout; takes a wall that
-#          encloses a cookie some task wants, else a random wall; puts chips
-#          next to many walls; seldom moves a chip; gives a random chip.
-# normal - values every free wall by how much it brings the tasks it serves
-#          closer (nearly done tasks count most), keeps its often rolled chips
-#          on the spaces with the most valuable free sides, and gives the least
-#          useful chip away.
-# Everything on the boards and the scoreboard is public; neither level looks
-# at the rng or the forced queue. Comments, not docstrings, and few distinct
-# names: MicroPython compiles this file from source in a small heap.
+"""Computer players for Cookie Party.
+
+easy   - a child who knows the rules: random layout; takes a wall that encloses a
+         cookie some task wants, else a random wall; puts chips next to many walls;
+         seldom moves a chip; gives a random chip.
+normal - values every free wall by how much it brings the tasks it serves closer
+         (nearly done tasks count most), keeps its often rolled chips on the spaces
+         with the most valuable free sides, and gives the least useful chip away.
+hard   - games/cookie/hardbot.py.
+Everything on the boards and the scoreboard is public; neither level looks at the rng
+or the forced queue.
+"""
 from array import array
-from games.cookie import data as D
-from games.cookie.state import SS, SEGSP, space_name, seg_index, seg_name
+from games.cookie.data import CHIP_LINES, LINES, SEG_SPACES, SPACE_SEGS
+from games.cookie.state import space_name, seg_index, seg_name
 
 LEVELS = ("easy", "normal", "hard")
 # chance of rolling v with 2d6, in 36ths
-P36 = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
+CHANCE_IN_36 = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
 
 
 def choose(game, level, rng):
@@ -73,16 +73,16 @@ def choose(game, level, rng):
             x = _value(v, s, k)
             if ph == "move":
                 # the best space for a chip depends on its number of walls only
-                if d[D.CHIP_LINES[v]] < 0:
-                    d[D.CHIP_LINES[v]] = (_best(v, free, k) >> 6) // P36[v]
-                x = d[D.CHIP_LINES[v]] * P36[v] - x
+                if d[CHIP_LINES[v]] < 0:
+                    d[CHIP_LINES[v]] = (_best(v, free, k) >> 6) // CHANCE_IN_36[v]
+                x = d[CHIP_LINES[v]] * CHANCE_IN_36[v] - x
                 if x > best:
                     best = x
                     out = "move %d" % v
-            elif out == "done" or x - P36[v] * k < best:
+            elif out == "done" or x - CHANCE_IN_36[v] * k < best:
                 # claim: give the chip that brings least (a missing chip's
                 # roll still fills the drink)
-                best = x - P36[v] * k
+                best = x - CHANCE_IN_36[v] * k
                 out = "give %d" % v
     return out
 
@@ -96,14 +96,14 @@ def _nfree(w, s):
     # how many of space s's four walls are not drawn yet
     n = 0
     for i in range(4 * s, 4 * s + 4):
-        n += not w[SS[i]]
+        n += not w[SPACE_SEGS[i]]
     return n
 
 
 def _closes(g, p, i):
     # 1 when wall i encloses a space some task wants (not a plain cookie)
     for s in range(2 * i, 2 * i + 2):
-        s = SEGSP[s]
+        s = SEG_SPACES[s]
         if s < 36 and not g.crossed[p][s] and (g.kinds[s] != "C" or g.red[s]):
             if _nfree(g.walls[p], s) == 1:
                 return 1
@@ -121,21 +121,21 @@ _TOP = array("i", range(5 * 36))   # per space: the sums of its 0..4 most valuab
 _NF = bytearray(36)             # per space: how many of its walls are free
 _V4 = array("i", range(4))      # one space's free wall values, best first
 # the walls of each row and column (rows 0..5, then columns 0..5), each once
-LINES = []
+LINE_WALLS = []
 for _k in range(0, 72, 6):
     _d = []
-    for _s in D.LINES[_k:_k + 6]:
-        for _i in SS[4 * _s:4 * _s + 4]:
+    for _s in LINES[_k:_k + 6]:
+        for _i in SPACE_SEGS[4 * _s:4 * _s + 4]:
             if _i not in _d:
                 _d.append(_i)
-    LINES.append(bytes(_d))
+    LINE_WALLS.append(bytes(_d))
 del _k, _d, _s, _i
 
 
 def _add(w, s, n):
     # append space s's free walls not in _D yet to _D[n:]; returns the new n
     for i in range(4 * s, 4 * s + 4):
-        i = SS[i]
+        i = SPACE_SEGS[i]
         if not w[i] and not _MARK[i]:
             _MARK[i] = 1
             _D[n] = i
@@ -146,10 +146,10 @@ def _add(w, s, n):
 def _need(g, p, w, x):
     # the free walls task x still needs: how many, in _D (each once)
     n = 0
-    if not x[3]:
+    if not x.spaces:
         # a row or column: the one with fewest free walls (the first of those)
         best = None
-        for k in LINES:
+        for k in LINE_WALLS:
             m = 0
             for i in k:
                 m += not w[i]
@@ -161,11 +161,11 @@ def _need(g, p, w, x):
                 _D[n] = i
                 n += 1
         return n
-    if x[1] < len(x[3]):
+    if x.needed < len(x.spaces):
         # red: the cheapest of the red spaces still needed (fewest free
         # walls, then the lowest space)
         m = 0
-        for s in x[3]:
+        for s in x.spaces:
             if not g.crossed[p][s]:
                 k = _nfree(w, s) * 64 + s
                 i = m
@@ -174,10 +174,10 @@ def _need(g, p, w, x):
                     i -= 1
                 _R[i] = k
                 m += 1
-        for i in range(max(0, m - len(x[3]) + x[1])):
+        for i in range(max(0, m - len(x.spaces) + x.needed)):
             n = _add(w, _R[i] & 63, n)
     else:
-        for s in x[3]:
+        for s in x.spaces:
             n = _add(w, s, n)
     for i in range(n):
         _MARK[_D[i]] = 0
@@ -209,7 +209,7 @@ def _tops(w, x):
     for s in range(36):
         n = 0
         for i in range(4 * s, 4 * s + 4):
-            i = SS[i]
+            i = SPACE_SEGS[i]
             if not w[i]:
                 v = x[i]
                 k = n
@@ -229,10 +229,10 @@ def _tops(w, x):
 def _value(v, s, k):
     # expected worth per round of chip v on space s: its best walls, or all
     # the free walls and a drink bar (k) when it has more lines than walls
-    n = D.CHIP_LINES[v]
+    n = CHIP_LINES[v]
     if n <= _NF[s]:
-        return P36[v] * _TOP[5 * s + n]
-    return P36[v] * (_TOP[5 * s + _NF[s]] + k)
+        return CHANCE_IN_36[v] * _TOP[5 * s + n]
+    return CHANCE_IN_36[v] * (_TOP[5 * s + _NF[s]] + k)
 
 
 def _best(v, free, k):

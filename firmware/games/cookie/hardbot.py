@@ -1,30 +1,28 @@
-# Cookie Party's hard computer player. games.cookie.bot.choose imports this
-# module only for a "hard" seat, so a game without one never loads it.
-#
-# normal values every wall on its own (a task's points spread over the walls
-# it still needs) and a chip by the sum of its best walls; hard values what a
-# chip would draw *as a whole*: the task potential sum(points / (need + 1))
-# before and after its walls, for every space and every number of walls
-# (one wall serving a task that needs two is worth less than two walls
-# finishing it: normal's sum misses that, and misses that a row or column
-# is the cheapest one of twelve). Walls a chip cannot draw (its space has
-# fewer free sides than its number) are worth nothing: normal counted a
-# third of its best wall for the drink bar they bring, and putting chips
-# where they lose walls cost it more than the drink gave back (hard with
-# that one change alone won 61% of 300 games against normal; with the whole
-# potential 68.2% of the bench's 500, see docs/cookie.md).
-#
-# Everything it reads is public (boards, scoreboard); the next roll is not
-# sampled but weighed exactly (the chance of each sum), so it uses no
-# randomness at all and never looks at the game's rng or forced values.
-# Work per decision is fixed: at most 36 spaces x 4 walls x (tasks + lines),
-# no search; scratch arrays are allocated once.
-from array import array
-from games.cookie import data as D
-from games.cookie import bot as B
-from games.cookie.state import SS, space_name, seg_name
+"""Cookie Party's hard computer player. games.cookie.bot.choose imports this module only
+for a "hard" seat, so a game without one never loads it.
 
-P36 = B.P36
+normal values every wall on its own (a task's points spread over the walls it still
+needs) and a chip by the sum of its best walls; hard values what a chip would draw *as a
+whole*: the task potential sum(points / (need + 1)) before and after its walls, for every
+space and every number of walls (one wall serving a task that needs two is worth less
+than two walls finishing it: normal's sum misses that, and misses that a row or column is
+the cheapest one of twelve). Walls a chip cannot draw (its space has fewer free sides than
+its number) are worth nothing: normal counted a third of its best wall for the drink bar
+they bring, and putting chips where they lose walls cost it more than the drink gave back
+(hard with that one change alone won 61% of 300 games against normal; with the whole
+potential 68.2% of the bench's 500, see docs/cookie.md).
+
+Everything it reads is public (boards, scoreboard); the next roll is not sampled but
+weighed exactly (the chance of each sum), so it uses no randomness at all and never looks
+at the game's rng or forced values. Work per decision is fixed: at most 36 spaces x 4
+walls x (tasks + lines), no search; scratch arrays are allocated once.
+"""
+from array import array
+from games.cookie import bot
+from games.cookie.bot import CHANCE_IN_36
+from games.cookie.data import CHIP_LINES, SPACE_SEGS
+from games.cookie.state import space_name, seg_name
+
 _NEED = array("i", range(16))   # per task: free walls it still needs (0: done)
 _IN = bytearray(16 * 84)        # _IN[84 t + i] = 1: task t needs wall i
 _PT = array("i", range(32))     # per task: its points x 3600, then its potential now
@@ -35,12 +33,11 @@ _G = array("i", range(5 * 36))  # _G[5 s + n]: what n walls drawn at space s bri
 # of spaces left out: drawing one may make another choice cheaper (_swap)
 _RED = bytearray(84)
 _RC = bytearray(36)             # 1: a red space among the cheapest (chosen) ones
-_KEY = []    # the board _G is for (_same): copies of its walls, crosses, tasks done and slots
 _W4 = bytearray(4)              # a space's free sides, most valuable first
 # _WL[3 i:3 i + 3]: the rows and columns wall i is a wall of (255: none)
 _WL = bytearray(b"\xff" * 252)
 for _k in range(12):
-    for _i in B.LINES[_k]:
+    for _i in bot.LINE_WALLS[_k]:
         _j = 3 * _i
         while _WL[_j] != 255:
             _j += 1
@@ -52,21 +49,21 @@ def _values(g, p):
     # normal's wall values (bot.seg_values), and for each task the walls it
     # still needs (_NEED, _IN): the same loop, keeping what it finds
     w = g.walls[p]
-    out = B._SV
+    out = bot._SV
     for i in range(84):
         out[i] = 0
     for t in range(g.nt):
         _NEED[t] = 0
         i = 84 * t
-        _IN[i:i + 84] = B._MARK     # (all zero: _need leaves it clear)
+        _IN[i:i + 84] = bot._MARK     # (all zero: _need leaves it clear)
         if g.done[p][t]:
             continue
-        n = _NEED[t] = B._need(g, p, w, g.tasks[t])
+        n = _NEED[t] = bot._need(g, p, w, g.tasks[t])
         if n:
             x = g.next_points(t) * 3600 // (n * (n + 1))
             for k in range(n):
-                out[B._D[k]] += x
-                _IN[i + B._D[k]] = 1
+                out[bot._D[k]] += x
+                _IN[i + bot._D[k]] = 1
     return out
 
 
@@ -80,9 +77,9 @@ def _gains(g, p, sv):
     line = red = -1
     for t in range(nt):
         x = g.tasks[t]
-        if _NEED[t] and not x[3]:
+        if _NEED[t] and not x.spaces:
             line = t
-        elif _NEED[t] and x[1] < len(x[3]):
+        elif _NEED[t] and x.needed < len(x.spaces):
             red = t
         _PT[t] = g.next_points(t) * 3600
         _PT[16 + t] = _PT[t] // (_NEED[t] + 1)
@@ -97,16 +94,16 @@ def _gains(g, p, sv):
         # (Recounting the red task with _need at every step instead: 42 _need
         # calls a decision, about 1 ms more on the unix port; now 11, the
         # same strength: 197 against 202 of 300 games won, within noise)
-        for k in g.tasks[red][3]:
+        for k in g.tasks[red].spaces:
             if not cr[k]:
                 for i in range(4 * k, 4 * k + 4):
-                    i = SS[i]
+                    i = SPACE_SEGS[i]
                     _RED[i] = not _IN[84 * red + i]
                     _RC[k] = _IN[84 * red + i] or _RC[k]
     low = 99
     for k in range(12):
         n = 0
-        for i in B.LINES[k]:
+        for i in bot.LINE_WALLS[k]:
             n += not w[i]
         _LN[k] = n
         if n < low:
@@ -115,7 +112,7 @@ def _gains(g, p, sv):
         m = 0
         if not cr[s]:
             for i in range(4 * s, 4 * s + 4):
-                i = SS[i]
+                i = SPACE_SEGS[i]
                 if not w[i]:
                     k = m
                     while k and sv[_W4[k - 1]] < sv[i]:
@@ -165,9 +162,9 @@ def _swap(g, p, w, t, n):
         w[_W4[j]] = 2
     hi = 0
     lo = 99
-    for s in g.tasks[t][3]:
+    for s in g.tasks[t].spaces:
         if not g.crossed[p][s]:
-            m = B._nfree(w, s)
+            m = bot._nfree(w, s)
             if _RC[s]:
                 hi = max(hi, m)
             else:
@@ -177,26 +174,40 @@ def _swap(g, p, w, t, n):
     return hi - lo if hi > lo else 0
 
 
-def _same(g, p, f):
-    # True when _G was worked out, the same way (f), for this very board: a
-    # chip picked to move and then placed, or a second claim, asks about the
-    # same walls, crosses, tasks and slots again (all that _G depends on: the
-    # side's printed walls tell the sides apart; the chips do not count).
-    # Copies, not the game: a finished game is not kept alive. A miss keeps
-    # new copies. (Median decision 428 -> 86 us on the unix port, 2 players,
-    # 20 seeds: most decisions are now a wall or a placement after a pick.)
-    k = _KEY
-    if k and k[0] == g.walls[p] and k[1] == g.crossed[p] and k[2] == g.done[p] and k[3] == g.level \
-            and k[4] is f:
-        return True
-    k.clear()
-    k += [bytearray(g.walls[p]), bytearray(g.crossed[p]), bytearray(g.done[p]), bytearray(g.level), f]
-    return False
+class _Seen:
+    """The board _G was worked out for: copies of a seat's walls, crosses and tasks done,
+    of the scoreboard's slots, and the function that filled _G."""
+    __slots__ = ("walls", "crossed", "done", "level", "gains")
+
+    def __init__(self):
+        self.walls = self.crossed = self.done = self.level = bytearray(0)   # no board yet
+        self.gains = None
+
+    def same(self, g, p, gains):
+        """True when _G was worked out, the same way (gains), for this very board: a chip
+        picked to move and then placed, or a second claim, asks about the same walls,
+        crosses, tasks and slots again (all that _G depends on: the side's printed walls
+        tell the sides apart; the chips do not count). Copies, not the game: a finished
+        game is not kept alive. A miss keeps new copies. (Median decision 428 -> 86 us on
+        the unix port, 2 players, 20 seeds: most decisions are now a wall or a placement
+        after a pick.)"""
+        if self.walls == g.walls[p] and self.crossed == g.crossed[p] and self.done == g.done[p] \
+                and self.level == g.level and self.gains is gains:
+            return True
+        self.walls = bytearray(g.walls[p])
+        self.crossed = bytearray(g.crossed[p])
+        self.done = bytearray(g.done[p])
+        self.level = bytearray(g.level)
+        self.gains = gains
+        return False
+
+
+_SEEN = _Seen()
 
 
 def _value(v, s):
     # chip v on space s: its chance (36ths) times what its walls bring
-    return P36[v] * _G[5 * s + D.CHIP_LINES[v]]
+    return CHANCE_IN_36[v] * _G[5 * s + CHIP_LINES[v]]
 
 
 def _best(v, free):
@@ -204,7 +215,7 @@ def _best(v, free):
     best = -1
     out = -1
     for s in free:
-        x = _G[5 * s + D.CHIP_LINES[v]]
+        x = _G[5 * s + CHIP_LINES[v]]
         if x > best:
             best = x
             out = s
@@ -222,13 +233,13 @@ def choose(g, rng, gains=None):
     if ph == "walls" or ph == "bonus":
         best = -1
         for i in g.free_sides(p, g.space) if ph == "walls" else range(84):
-            if not g.walls[p][i] and w[i] * 4 + B._closes(g, p, i) > best:
-                best = w[i] * 4 + B._closes(g, p, i)
+            if not g.walls[p][i] and w[i] * 4 + bot._closes(g, p, i) > best:
+                best = w[i] * 4 + bot._closes(g, p, i)
                 out = i
         return "wall " + seg_name(out)
     free = g.free_spaces(p)
     gains = gains or _gains
-    if not _same(g, p, gains):
+    if not _SEEN.same(g, p, gains):
         gains(g, p, w)
     if ph == "relocate" or ph == "target":
         return "put " + space_name(_best(g.pending[0] if ph == "relocate" else g.moving, free))
@@ -243,7 +254,7 @@ def choose(g, rng, gains=None):
                 if x > best:
                     best = x
                     out = "move %d" % v
-            elif out == "done" or x - P36[v] * k < best:
-                best = x - P36[v] * k
+            elif out == "done" or x - CHANCE_IN_36[v] * k < best:
+                best = x - CHANCE_IN_36[v] * k
                 out = "give %d" % v
     return out

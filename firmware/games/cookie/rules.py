@@ -1,28 +1,25 @@
-# Cookie Party (Keksekaestchen) rules core. See docs/cookie.md.
-#
-# Every player has a private 6 x 6 board. Each round one shared 2d6 roll names
-# a number chip; every player draws that chip's number of walls around the
-# space the chip lies on. Enclosed spaces are crossed; crossed spaces complete
-# tasks on the shared scoreboard. The simultaneous round is played seat by
-# seat: each player does steps 1-3 in turn (scoreboard slots only move at the
-# end of the round, so the order changes nothing).
-#
-# Pure: no I/O; CPython and MicroPython. The state, legal_actions(), queries,
-# summary and save/load are GameBase in games/cookie/state.py: two smaller
-# modules keep MicroPython's compile-from-source peak small (and comments, not
-# docstrings).
+"""Cookie Party (Keksekaestchen) rules core. See docs/cookie.md.
+
+Every player has a private 6 x 6 board. Each round one shared 2d6 roll names a number
+chip; every player draws that chip's number of walls around the space the chip lies on.
+Enclosed spaces are crossed; crossed spaces complete tasks on the shared scoreboard. The
+simultaneous round is played seat by seat: each player does steps 1-3 in turn
+(scoreboard slots only move at the end of the round, so the order changes nothing).
+
+Pure: no I/O; CPython and MicroPython. The state, legal_actions(), queries, summary and
+save/load are GameBase in games/cookie/state.py: two smaller modules keep MicroPython's
+compile-from-source peak small.
+"""
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: the per-seat lists are set by name (setattr) in state.py)
 from core.rules import Illegal, parse_options, winners_of
-from games.cookie import data as D
-from games.cookie.state import GameBase, CHIPS, SS, SEGSP, seg_name, seg_index, space_name, space_index, num
+from games.cookie.data import BARS, CHIP_LINES, CHIPS, MAX_PLAYERS, MIN_PLAYERS, SEG_SPACES, SIDE_NAMES, SPACE_SEGS
+from games.cookie.state import GameBase, seg_name, seg_index, space_name, space_index, num
 
 GAME_ID = "cookie"
 TITLE = "Cookie Party"
-MIN_PLAYERS = D.MIN_PLAYERS
-MAX_PLAYERS = D.MAX_PLAYERS
 OPTIONS = (
-    ("side", "blue", D.SIDE_NAMES, "board side (all players use the same)"),
+    ("side", "blue", SIDE_NAMES, "board side (all players use the same)"),
     ("setup", "first", ("first", "free"), "first: chips shuffled onto the white dots; free: each player places"),
     ("thresholds", "standard", ("standard", "25"), "end at 25/22/20/19 points for 2/3/4/5 players, or 25 for all"),
     ("bonus_optional", True, (True, False), "the full-drink wall may be skipped"),
@@ -123,7 +120,7 @@ class Game(GameBase):
         # once; a missing chip or lost walls cross one drink bar
         v = self.roll_sum()
         s = self.chip_space(p, v)
-        k = D.CHIP_LINES[v]
+        k = CHIP_LINES[v]
         free = self.free_sides(p, s) if s >= 0 else []
         self.space = -1
         self.need = 0
@@ -143,7 +140,7 @@ class Game(GameBase):
             if s >= 0:
                 self._say("%d of %d walls lost" % (k - len(free), k), p)
             self.bars[p] += 1
-            self._say("drink bar %d/%d" % (self.bars[p], D.BARS), p)
+            self._say("drink bar %d/%d" % (self.bars[p], BARS), p)
 
     def _draw(self, p, i, x):
         # draw wall i (an event when x); cross what it encloses; lift chips
@@ -152,8 +149,9 @@ class Game(GameBase):
         w[i] = 2
         if x:
             self._say("wall " + seg_name(i), p)
-        for s in (SEGSP[2 * i], SEGSP[2 * i + 1]):
-            if s == 255 or cr[s] or not (w[SS[4 * s]] and w[SS[4 * s + 1]] and w[SS[4 * s + 2]] and w[SS[4 * s + 3]]):
+        for s in (SEG_SPACES[2 * i], SEG_SPACES[2 * i + 1]):
+            if s == 255 or cr[s] or not (w[SPACE_SEGS[4 * s]] and w[SPACE_SEGS[4 * s + 1]]
+                                         and w[SPACE_SEGS[4 * s + 2]] and w[SPACE_SEGS[4 * s + 3]]):
                 continue
             cr[s] = 1
             self._say("crossed %s %s%s" % (space_name(s), self.kind_name(s), " red" * self.red[s]), p)
@@ -167,12 +165,12 @@ class Game(GameBase):
         # seat p completed task t: the first free slot's points; chip v
         # (0 = none left) goes to the scoreboard
         k = self.level[t]
-        x = self.tasks[t][2][k]
+        x = self.tasks[t].points[k]
         self.done[p][t] = x
         self.score[p] += x
         self.now[t] = 1
         self.claims[p].append([t, k, x, v, self.round])
-        x = "%s scores %d" % (self.tasks[t][4], x)
+        x = "%s scores %d" % (self.tasks[t].label, x)
         if v:
             self.chip_at[p][self.chip_space(p, v)] = 0
             self.gone[p][v] = 1
@@ -231,7 +229,7 @@ class Game(GameBase):
             elif ph == 3:
                 # a full drink gives one wall anywhere, then it is wiped
                 self.phase = 4
-                if self.bars[p] >= D.BARS:
+                if self.bars[p] >= BARS:
                     if not min(self.walls[p]):
                         self.phase = "bonus"
                     else:

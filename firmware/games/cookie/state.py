@@ -1,22 +1,18 @@
-# Cookie Party (Keksekaestchen): dots-and-boxes roll and write, 2-5 players.
-#
-# The rules core is games.cookie.rules (import that). It is split over two
-# modules only because MicroPython compiles a source file in one piece and the
-# compile must fit a 96K heap: this file holds the helpers and GameBase (the
-# state, legal_actions() and the check of an action, queries, summary,
-# save/load, events, forced values); rules.py holds Game (options, setup,
-# apply() and the round flow). Pure, no I/O. To stay small under MicroPython:
-# comments, not docstrings, and few distinct names per module (the compiler
-# keeps a table of every name a module uses). See docs/cookie.md.
+"""Cookie Party (Keksekaestchen): dots-and-boxes roll and write, 2-5 players.
+
+The rules core is games.cookie.rules (import that). It is split over two modules only
+because MicroPython compiles a source file in one piece and the compile must fit a 96K
+heap: this file holds the helpers and GameBase (the state, legal_actions() and the check
+of an action, queries, summary, save/load, events, forced values); rules.py holds Game
+(options, setup, apply() and the round flow). Pure, no I/O. See docs/cookie.md.
+"""
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: the per-seat lists are set by name (setattr) and rules.Game's)
-from core.rules import winners_of
-from games.cookie import data as D
+from core.rules import plain, winners_of
+from games.cookie.data import (CHIPS, FRAME, KIND_CODES, KIND_NAMES, LINES, SIDE_NAMES, SIDES, SPACE_SEGS,
+                               THRESHOLDS, THRESHOLDS_ALT)
 
-SS = D.SPACE_SEGS
-SEGSP = D.SEG_SPACES
-CHIPS = D.CHIPS
-KN = D.KIND_NAMES.split()  # the kinds' names (split once: the zoom names a space at each key)
+KIND_WORDS = KIND_NAMES.split()  # the kinds' names (split once: the zoom names a space at each key)
 # decision phases (to_act() >= 0). Between decisions Game._run() passes small
 # int stages: 1 end of round / new roll, 2 a seat's turn begins, 3 walls done
 # (drink), 4 relocate lifted chips, 5 find completed tasks, 6 claim them
@@ -69,37 +65,41 @@ def num(t):
     return int(t) if t.isdigit() and len(t) < 3 else -1
 
 
-def plain(x):
-    # JSON-able deep copy: lists and bytearrays become (nested) lists (a
-    # bytearray in one list(), not a call a byte: the save, once a turn,
-    # made ~850 calls)
-    if isinstance(x, bytearray):
-        return list(x)
-    if isinstance(x, list):
-        return [plain(i) for i in x]
-    return x
+class Task:
+    """One task of the scoreboard (data.SIDES): its id ("all_G", "red6", "line"), how many
+    of its spaces must be crossed, its points (bytes: the first, second and later slots),
+    its spaces (bytes; none: any full row or column) and the label the screens show.
+    (A tuple read by index before; these cost 64 bytes a task more on the unix port, 576
+    for a side's 9.)"""
+    __slots__ = ("id", "needed", "points", "spaces", "label")
+
+    def __init__(self, task_id, needed, points, spaces, label):
+        self.id = task_id
+        self.needed = needed
+        self.points = points
+        self.spaces = spaces
+        self.label = label
 
 
 class GameBase:
     def _setup(self, n, o):
         # all the state (see docs/cookie.md) for n players and the options o
         self.n = n
-        self.threshold = (D.THRESHOLDS if o["thresholds"] == "standard" else D.THRESHOLDS_ALT)[n]
+        self.threshold = (THRESHOLDS if o["thresholds"] == "standard" else THRESHOLDS_ALT)[n]
         # side: name; kinds: 36 kind codes row by row; red: 36 bytes (1 = red
         # background); dots: white-dot spaces; setup_spaces: where the first
         # game puts the chips; x: printed walls; tasks: see data.py
         self.side, self.kinds, self.red, self.dots, self.setup_spaces, x, a, b, c = \
-            D.SIDES[D.SIDE_NAMES.index(o["side"])]
-        # tasks: (id, needed, points (first, second, later), spaces, label)
-        self.tasks = []
+            SIDES[SIDE_NAMES.index(o["side"])]
+        self.tasks = []     # Task per task of the side
         i = 0
         for t in range(len(a)):
-            self.tasks.append((a[t], b[i], b[i + 1:i + 4], b[i + 5:i + 5 + b[i + 4]], c.split("|")[t]))
+            self.tasks.append(Task(a[t], b[i], b[i + 1:i + 4], b[i + 5:i + 5 + b[i + 4]], c.split("|")[t]))
             i += 5 + b[i + 4]
         t = self.nt = len(a)
         self.names = ["P%d" % (i + 1) for i in range(n)]
         w = bytearray(84)
-        for i in x + (D.FRAME if o["frame"] else b""):
+        for i in x + (FRAME if o["frame"] else b""):
             w[i] = 1
         # per seat: walls (84: 0 free, 1 printed, 2 drawn), crossed (36: 1 =
         # crossed), chip_at (36: chip value or 0), gone (by chip value: 0 on
@@ -177,7 +177,7 @@ class GameBase:
     def free_sides(self, p, s):
         # walls not yet drawn around space s, in order top, bottom, left, right
         w = self.walls[p]
-        return [SS[4 * s + k] for k in range(4) if not w[SS[4 * s + k]]]
+        return [SPACE_SEGS[4 * s + k] for k in range(4) if not w[SPACE_SEGS[4 * s + k]]]
 
     def free_walls(self, p, x=0):
         # walls not drawn yet (x = 2: the walls the player drew)
@@ -205,36 +205,36 @@ class GameBase:
         # column (no spaces listed), else enough of the task's spaces
         # (counted in loops, no list or slice made: every task is checked at the end
         # of every turn, and those lists were most of the end of a turn's allocations)
-        t = self.tasks[t]
+        task = self.tasks[t]
         cr = self.crossed[p]
-        if t[3]:
+        if task.spaces:
             n = 0
-            for s in t[3]:
+            for s in task.spaces:
                 n += cr[s]
-            return n >= t[1]
+            return n >= task.needed
         for k in range(0, 72, 6):
             n = 0
             for s in range(k, k + 6):
-                n += cr[D.LINES[s]]
+                n += cr[LINES[s]]
             if n == 6:
                 return True
         return False
 
     def kind_name(self, s):
         # the cookie on space s, e.g. "GINGER"
-        return KN[D.KIND_CODES.index(self.kinds[s])]
+        return KIND_WORDS[KIND_CODES.index(self.kinds[s])]
 
     def next_points(self, t):
         # points task t gives whoever completes it this round
-        return self.tasks[t][2][self.level[t]]
+        return self.tasks[t].points[self.level[t]]
 
     def task_list(self, p):
         # end screen: (task id, label, points scored or 0) for every task
-        return [(self.tasks[t][0], self.tasks[t][4], self.done[p][t]) for t in range(self.nt)]
+        return [(self.tasks[t].id, self.tasks[t].label, self.done[p][t]) for t in range(self.nt)]
 
     def summary(self):
         # JSON-able state for tools and scenario checks (screens read attributes)
-        d = [t[0] for t in self.tasks]
+        d = [task.id for task in self.tasks]
         out = []
         for p in range(self.n):
             x = "".join([".x"[x] for x in self.crossed[p]])
@@ -244,8 +244,8 @@ class GameBase:
                         "walls": [seg_name(i) for i in self.free_walls(p, 2)]})
             for v in self.chips_on_board(p):
                 out[p]["chips"][str(v)] = space_name(self.chip_space(p, v))
-            for c in self.claims[p]:
-                out[p]["tasks"][d[c[0]]] = c[2]
+            for task, _slot, points, _chip, _round in self.claims[p]:
+                out[p]["tasks"][d[task]] = points
         return {"round": self.round, "dice": list(self.dice), "phase": self.phase, "seat": self.to_act(),
                 "need": self.need, "pending": list(self.pending), "players": out, "threshold": self.threshold,
                 "space": space_name(self.space) if self.space >= 0 else None,

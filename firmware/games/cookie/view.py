@@ -340,7 +340,7 @@ def zoom(fb, game, seat, space):
 
 def task_icon(fb, game, task, x, y, c=1):
     """7x7 mark of a task: its cookie, a dotted square (red), a row (line)."""
-    kind = game.tasks[task][0]
+    kind = game.tasks[task].id
     if kind[:4] == "all_":
         font.icon(fb, COOKIES[KINDS.find(kind[4])], x, y, c)
     elif kind == "line":
@@ -369,8 +369,8 @@ def scoreboard_page(ui, game, seat, lit, first):
 
 def task_text(game, task):
     """A task for a message: its name, points, who scored it and when."""
-    _kind, _needed, points, _spaces, label = game.tasks[task]
-    out = [label, "Points %d / %d / %d" % (points[0], points[1], points[2])]
+    points = game.tasks[task].points
+    out = [game.tasks[task].label, "Points %d / %d / %d" % (points[0], points[1], points[2])]
     for seat in range(game.n):
         for claimed, _slot, got, _chip, when in game.claims[seat]:
             if claimed == task:
@@ -406,7 +406,9 @@ def end_rows(game):
 def task_row(fb, game, seat, task, y, lit):
     """A scoreboard row: mark, name, the three slots (taken ones lit) and
     seat's progress (crossed / needed, or a check and the points got)."""
-    kind, needed, points, spaces, _label = game.tasks[task]
+    info = game.tasks[task]
+    kind = info.id
+    spaces = info.spaces
     c = 0 if lit else 1
     if lit:
         fb.fill_rect(0, y - 1, 124, 9, 1)
@@ -422,16 +424,17 @@ def task_row(fb, game, seat, task, y, lit):
                     taken = True
         if taken:
             fb.fill_rect(sx, y - 1, 12, 9, c)
-        value = points[slot]
+        value = info.points[slot]
         font.text(fb, str(value), sx + (1 if value > 9 else 4), y, c ^ 1 if taken else c)
     done = game.done[seat][task]
-    font.text(fb, font.CHECK + str(done) if done else "%d/%d" % (progress(game, seat, task), needed if spaces else 6),
+    font.text(fb, font.CHECK + str(done) if done else "%d/%d" % (progress(game, seat, task), info.needed if spaces else 6),
               100, y, c)
 
 
 def progress(game, seat, task):
     """How far seat is with a task: crossed spaces of it (the best line)."""
-    _kind, needed, _points, spaces, _label = game.tasks[task]
+    needed = game.tasks[task].needed
+    spaces = game.tasks[task].spaces
     crossed = game.crossed[seat]
     if spaces:
         return min(needed, sum([crossed[space] for space in spaces]))

@@ -62,10 +62,13 @@ class App(TableApp):
         game = self.game
         if game.last == seat:
             self.tag = "LAST"
-        elif game.phase == "take" and game.targets(seat)[0] == "jump":
-            self.tag = "JUMP"
-        else:
-            self.tag = "R%d/%d" % (game.round_no(), game.rounds)
+            return
+        if game.phase == "take":
+            mode, _cells = game.targets(seat)
+            if mode == "jump":
+                self.tag = "JUMP"
+                return
+        self.tag = "R%d/%d" % (game.round_no(), game.rounds)
 
     def screen(self, seat, title, right, cursor, marks, chosen=0, fits=None):
         game = self.game
@@ -150,7 +153,7 @@ class App(TableApp):
         actions = ["roll", "drop"] if len(items) == 2 else ["drop"]
         i = 0
         marks = view.MARK
-        targets = game.targets(seat)[1]
+        targets = game.target_cells(seat)
         for cell in range(game.ncells):
             marks[cell] = cell in targets
         fits = view.fitting(game)
@@ -309,7 +312,8 @@ class App(TableApp):
                 view.overview(self.fb, game, seat, -1, marks if blink % 2 == 0 else None)
                 view.bar(self.fb, "Boom!")
                 view.lines(self.fb, [self.names[seat], "%d field%s" % (hit, "s" if hit > 1 else ""),
-                                     "-%d points" % (hit * game.lv[8])] + (["by " + by[0]] + by[1:] if by else ["blown up"]))
+                                     "-%d points" % (hit * game.level_sheet.bomb_penalty)]
+                           + (["by " + by[0]] + by[1:] if by else ["blown up"]))
                 ui.show()
                 if blink < 6:
                     self.pause(200)

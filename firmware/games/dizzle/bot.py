@@ -1,16 +1,17 @@
-# Dizzle computer players (comments, not docstrings: cheaper to compile; few
-# distinct names: each new name costs the console a little memory).
-# easy   - a child who knows the rules: any die that fits, likes pictures,
-#          rolls again now and then.
-# normal - scores each legal placement: what the field is worth (gems,
-#          puzzles, rows, columns, flags, keys, rockets, bombs against the
-#          others, brown piles), what lies next to it, and how many dice on the
-#          table would still fit after it; rolls again only on good odds.
-# hard   - (hardbot.py) normal's best few placements, each followed by the
-#          rest of the turn played out: keeps its chain going, takes the dice
-#          the others need; otherwise as normal.
-# Everything on a Dizzle table is public; the bots read the game state and
-# never touch game.rng (only the rng passed in).
+"""Dizzle computer players.
+
+easy   - a child who knows the rules: any die that fits, likes pictures, rolls again
+         now and then.
+normal - scores each legal placement: what the field is worth (gems, puzzles, rows,
+         columns, flags, keys, rockets, bombs against the others, brown piles), what
+         lies next to it, and how many dice on the table would still fit after it;
+         rolls again only on good odds.
+hard   - (hardbot.py) normal's best few placements, each followed by the rest of the
+         turn played out: keeps its chain going, takes the dice the others need;
+         otherwise as normal.
+Everything on a Dizzle table is public; the bots read the game state and never touch
+game.rng (only the rng passed in).
+"""
 from games.dizzle.sheets import EMPTY, XED, DIE, BOOM
 
 LEVELS = ("easy", "normal", "hard")
@@ -81,7 +82,7 @@ def _cell(game, action):
 def values(game, seat):
     # worth (tenths of a point) of crossing each empty field of seat's sheet
     sh = game.sheets[seat]
-    lv = game.lv
+    level_sheet = game.level_sheet
     n = game.n
     o = game.opts
     rnd = game.round_no()
@@ -92,8 +93,8 @@ def values(game, seat):
     # puzzles, rows, columns: share the bonus over the empty fields left.
     # Index loops, no slices or lists: values() allocated 2.5 KB a call, now
     # none (a hard player calls it for every seat; a collection every 4 KB)
-    for g in range(5, 8):
-        for s in lv[g]:
+    for g in range(3):
+        for s in level_sheet.bonus_groups[g]:      # puzzles (g = 0), rows, columns
             k = 0                       # empty fields left in the group
             for j in range(1, len(s)):
                 if sh[s[j]] == BOOM:
@@ -102,20 +103,20 @@ def values(game, seat):
             if k > 0:
                 for j in range(1, len(s)):
                     if sh[s[j]] == EMPTY:
-                        val[s[j]] += s[0] * (8 if g == 5 else 6) // k
-    for f in range(len(lv[10])):
-        s = lv[10][f]
+                        val[s[j]] += s[0] * (8 if g == 0 else 6) // k
+    for f in range(len(game.flags)):
+        s = game.flags[f]
         k = rnd <= o["flag_rnd"] if n == 1 else not game.flagged[f]   # still the high score?
         val[s[0]] += 10 * s[2 - k]      # s = (cell, first, later)
-    for s in lv[11]:
+    for f in range(len(level_sheet.keys)):
         # a key is worth more the more of its locks are still shut
         k = 0
-        for i in s[2]:
+        for i in level_sheet.lock_cells[f]:
             k += sh[i] == EMPTY
-        for i in s[1]:
+        for i in level_sheet.key_cells[f]:
             if sh[i] == XED:
                 k = 0
-        for i in s[1]:
+        for i in level_sheet.key_cells[f]:
             if k:
                 val[i] += 10 + 6 * k
     for i in game.planets:
@@ -128,11 +129,11 @@ def values(game, seat):
             k = 0
             for q in range(n):
                 k += q != seat and game.sheets[q][i] == EMPTY
-            val[i] += lv[8] * (10 * k + 5)
+            val[i] += level_sheet.bomb_penalty * (10 * k + 5)
         elif o["solo_bomb"] == "explode" and rnd <= o["bomb_rnd"]:
-            val[i] += lv[8] * 10
+            val[i] += level_sheet.bomb_penalty * 10
     for i in game.of("~"):
-        val[i] -= 10 * lv[9]
+        val[i] -= 10 * level_sheet.pile_penalty
     for i in range(game.ncells):
         if sh[i] != EMPTY:
             val[i] = 0
@@ -142,7 +143,7 @@ def values(game, seat):
 def _kinds(game, seat, pool):
     # (distinct pips among seat's target fields, how many of those the pool holds)
     s = []
-    for c in game.targets(seat)[1]:
+    for c in game.target_cells(seat):
         if game.pips[c] not in s:
             s.append(game.pips[c])
     return len(s), len([v for v in s if v in pool])

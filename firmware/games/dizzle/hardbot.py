@@ -128,7 +128,7 @@ def _best_field(game, q, vals, pool, firsts):
     # fits and _worth rates best, or -1; without building the targets list each
     # time: the fields next to an X (a first die, or boxed in) are firsts[q]
     if game.opts["cluster"] == "newest":
-        return _best_of(game, q, vals, pool, game.targets(q)[1])
+        return _best_of(game, q, vals, pool, game.target_cells(q))
     nb = game.nb
     w = -1
     best = 0

@@ -10,7 +10,7 @@
 # The sheets half (geometry, legality, scoring, summary, saves, end of turn)
 # is class Sheets in games/dizzle/sheets.py, which also holds every text of
 # 10+ characters (see its memory notes and docs/dizzle.md).
-from games.dizzle.sheets import Sheets, EMPTY, XED, DIE, WAIT, GAME_ID  # first: the biggest to compile
+from games.dizzle.sheets import Level, Sheets, EMPTY, XED, DIE, WAIT, GAME_ID  # first: the biggest to compile
 from core.rules import Illegal, parse_options
 from core.rng import Rng
 from games.dizzle import data as _data
@@ -48,7 +48,7 @@ class Game(Sheets):
         self.rng = rng or Rng(1)
         self.level = o["level"]
         self.ndice, self.rounds = _data.SETUP[nplayers - 1]
-        Sheets.__init__(self, nplayers, _data.LEVELS[self.level - 1])
+        Sheets.__init__(self, nplayers, Level(_data.LEVELS[self.level - 1]))
         self.names = ["P%d" % (i + 1) for i in range(nplayers)]
         self.placed = [[] for _ in range(nplayers)]  # cells of this turn's dice, in order
         self.ticks = [0] * nplayers          # round boxes ticked (turns as start player)
@@ -129,7 +129,8 @@ class Game(Sheets):
         if why:
             raise Illegal(why)
         seat = self.cur
-        c = self.targets(seat)[0] == "jump"
+        mode, _cells = self.targets(seat)
+        c = mode == "jump"
         self.pool.remove(int(h))
         self.sheets[seat][cell] = DIE
         self.placed[seat].append(cell)

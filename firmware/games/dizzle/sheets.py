@@ -1,15 +1,14 @@
-# Dizzle sheets: placement geometry, end of turn, scoring, summary, saves.
-# Half of the pure rules core: games.dizzle.rules.Game extends Sheets.
-# Memory notes (docs/dizzle.md, "Memory"): two modules, because MicroPython
-# compiles each in a smaller heap than one; the texts a player reads are named in
-# games/dizzle/texts.py.
+"""Dizzle sheets: placement geometry, end of turn, scoring, summary, saves.
+
+Half of the pure rules core: games.dizzle.rules.Game extends Sheets. Two modules, because
+MicroPython compiles each in a smaller heap than one (docs/dizzle.md, "Memory"); the texts
+a player reads are named in games/dizzle/texts.py.
+"""
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: Sheets is a mixin: its attributes are rules.Game's)
-from core.rules import winners_of
+from core.rules import plain, winners_of
 from core.rng import Rng
 from games.dizzle import texts
-
-
 
 GAME_ID = "dizzle"
 # sheets[seat][cell] holds one of:
@@ -40,26 +39,36 @@ def _full(sh, groups):
     return n
 
 
-def _cp(x):
-    # a copy of saved state in lists; a bytearray (a sheet) in one call, not a call
-    # per field: a save of a 4-player game (before the busy mark of the computer
-    # player after a person's key) 230 -> 124 us and 33 -> 9 KB on the unix port
-    if isinstance(x, bytearray):
-        return list(x)
-    return [_cp(e) for e in x] if isinstance(x, (list, tuple)) else x
+class Level:
+    """A level's printed sheet and its scoring, from its entry of data.LEVELS: its name;
+    rows and cols; pip_chars and symbols (bytes, a character per cell: see data.py);
+    puzzles, row_bonus and col_bonus (tuples of bytes: points, then the cells); the
+    bomb_penalty and pile_penalty (points per field); flags (bytes: cell, points first,
+    points later); keys ((colour, key cells, lock cells), ...), and their key_cells and
+    lock_cells alone; bonus_groups: (puzzles, row_bonus, col_bonus). One a game: 512 bytes on
+    the unix port (the level's tuple it replaces was shared by every game of the level)."""
+    __slots__ = ("name", "rows", "cols", "pip_chars", "symbols", "puzzles", "row_bonus", "col_bonus",
+                 "bomb_penalty", "pile_penalty", "flags", "keys", "key_cells", "lock_cells", "bonus_groups")
+
+    def __init__(self, entry):
+        (self.name, self.rows, self.cols, self.pip_chars, self.symbols, self.puzzles, self.row_bonus,
+         self.col_bonus, self.bomb_penalty, self.pile_penalty, self.flags, self.keys) = entry
+        self.key_cells = tuple(key_cells for _colour, key_cells, _lock_cells in self.keys)
+        self.lock_cells = tuple(lock_cells for _colour, _key_cells, lock_cells in self.keys)
+        self.bonus_groups = (self.puzzles, self.row_bonus, self.col_bonus)
 
 
 class Sheets:
-    def __init__(self, n, lv):
+    def __init__(self, n, level_sheet):
         self.n = n
-        self.lv = lv              # the level's entry of data.LEVELS
-        self.rows = lv[1]
-        cols = self.cols = lv[2]
-        nc = self.ncells = lv[1] * cols
-        self.pips = pips = bytes(b - 48 if 48 < b < 55 else (START if b == 88 else 0) for b in lv[3])
-        self.syms = syms = lv[4]
+        self.level_sheet = level_sheet    # a Level
+        self.rows = level_sheet.rows
+        cols = self.cols = level_sheet.cols
+        nc = self.ncells = level_sheet.rows * cols
+        self.pips = pips = bytes(b - 48 if 48 < b < 55 else (START if b == 88 else 0) for b in level_sheet.pip_chars)
+        self.syms = syms = level_sheet.symbols
         cells = self.cells = {}       # symbol code -> tuple of its cells
-        self.lockc = bytearray(nc)    # for a lock: its key entry in lv[11] + 1
+        self.lockc = bytearray(nc)    # for a lock: its entry in level_sheet.keys + 1
         nb = self.nb = bytearray(b"\xff" * (4 * nc))  # 4 neighbour cells each, 255 = none
         for i in range(nc):
             k = 4 * i
@@ -69,11 +78,11 @@ class Sheets:
                     k += 1
             if syms[i] != 46:
                 cells[syms[i]] = cells.get(syms[i], ()) + (i,)
-            for k in range(len(lv[11])):
-                if i in lv[11][k][2]:
+            for k in range(len(level_sheet.keys)):
+                if i in level_sheet.lock_cells[k]:
                     self.lockc[i] = k + 1
         self.planets = self.of("o")
-        self.flags = lv[10]           # bytes: cell, points first, points later
+        self.flags = level_sheet.flags    # bytes: cell, points first, points later
         self.sheets = [bytearray(int(p == START) for p in pips) for _ in range(n)]
         self.tiers = [bytearray(len(self.flags)) for _ in range(n)]  # flags: 0 -, 1 first, 2 later
         self.flagged = bytearray(len(self.flags))  # 1 once someone crossed the flag
@@ -89,7 +98,8 @@ class Sheets:
     def _around(self, seat, i, out):
         # add to out the fields next to cell i a die may lie on (pips aside);
         # loops without allocating: the bots call this very often (a while
-        # loop and field_free(): a frame over 11 words is allocated per call)
+        # loop and field_free(): a frame over 11 words is allocated per call;
+        # field_free() with two more locals did: 144 bytes a call, unix port)
         k = 4 * i
         while k < 4 * i + 4:
             j = self.nb[k]
@@ -106,7 +116,7 @@ class Sheets:
         k = self.lockc[cell]
         if not k:
             return True
-        k = self.lv[11][k - 1][1]       # the lock's key cells: open once one is crossed
+        k = self.level_sheet.key_cells[k - 1]   # the lock's key cells: open once one is crossed
         for cell in range(len(k)):
             if st[k[cell]] == XED:
                 return True
@@ -124,11 +134,11 @@ class Sheets:
             return texts.START_FIELD_CROSSED if self.pips[cell] == START else texts.FIELD_TAKEN[st]
         k = self.lockc[cell]
         if k:
-            t = self.lv[11][k - 1]                       # (colour, key cells, lock cells)
-            k = [self.sheets[seat][i] for i in t[1]]     # the player's key fields
+            colour, key_cells, _lock_cells = self.level_sheet.keys[k - 1]
+            k = [self.sheets[seat][i] for i in key_cells]     # the player's key fields
             if XED not in k:
                 # Your %s key only counts from your  / The %s lock opens once you have cr
-                return texts.KEY_NOT_YET % t[0] if DIE in k else texts.LOCK_NEEDS_KEY % (t[0], t[0])
+                return texts.KEY_NOT_YET % colour if DIE in k else texts.LOCK_NEEDS_KEY % (colour, colour)
 
     def targets(self, seat):
         # (mode, sorted cells) where seat's next die may go, pips aside. mode:
@@ -150,11 +160,16 @@ class Sheets:
         out.sort()
         return t, out
 
+    def target_cells(self, seat):
+        # the cells of targets(seat) alone
+        _mode, cells = self.targets(seat)
+        return cells
+
     def placements(self, seat=None):
         # legal (die value, cell) pairs for seat now, sorted; [] outside a take
         if self.phase != "take" or seat not in (None, self.cur):
             return []
-        return sorted((self.pips[c], c) for c in self.targets(self.cur)[1] if self.pips[c] in self.pool)
+        return sorted((self.pips[c], c) for c in self.target_cells(self.cur) if self.pips[c] in self.pool)
 
     def why_not(self, value, row, col, seat=None):
         # why seat may not put a die showing value on (row, col) now; None if it may
@@ -216,7 +231,7 @@ class Sheets:
         # slices: a score took 11.5 us and 4.5 KB, now 8 us and 96 B on the unix
         # port (the key press to a 4-player game's end: 133 -> 34 KB allocated).
         sh = self.sheets[seat]
-        lv = self.lv
+        level_sheet = self.level_sheet
         syms = self.syms
         t = self.tiers[seat]
         gems = boom = piles = flags = 0
@@ -231,7 +246,8 @@ class Sheets:
         for k in range(len(t)):
             if t[k]:
                 flags += self.flags[k][t[k]]
-        out = [gems, _full(sh, lv[5]), _full(sh, lv[6]), _full(sh, lv[7]), flags, -lv[8] * boom, -lv[9] * piles, 0]
+        out = [gems, _full(sh, level_sheet.puzzles), _full(sh, level_sheet.row_bonus), _full(sh, level_sheet.col_bonus),
+               flags, -level_sheet.bomb_penalty * boom, -level_sheet.pile_penalty * piles, 0]
         out[7] = gems + out[1] + out[2] + out[3] + flags + out[5] + out[6]
         return out
 
@@ -251,14 +267,14 @@ class Sheets:
             "last": self.last, "ticks": list(self.ticks), "rerolls": list(self.rerolls),
             "sheets": [self.sheet_rows(i) for i in n],
             "placed": [[list(divmod(c, self.cols)) for c in self.placed[i]] for i in n],
-            "pending": list(self.pending), "flags": _cp(self.tiers),
+            "pending": list(self.pending), "flags": plain(self.tiers),
             "x": [self.x_count(i) for i in n], "scores": self.scores(),
         }
 
     def to_save(self):
         d = {"game": GAME_ID, "v": 1, "n": self.n, "options": dict(self.opts), "rng": list(self.rng.getstate())}
         for k in _SAVED:
-            d[k] = _cp(getattr(self, k))
+            d[k] = plain(getattr(self, k))
         return d
 
     @classmethod
@@ -269,7 +285,7 @@ class Sheets:
         rng.setstate(data["rng"])
         g = cls(data["n"], data["options"], rng)  # pyright: ignore[reportCallIssue]  -- cls is rules.Game, which takes these
         for k in _SAVED:
-            setattr(g, k, _cp(data[k]))
+            setattr(g, k, plain(data[k]))
         g.sheets = [bytearray(s) for s in g.sheets]
         g.tiers = [bytearray(t) for t in g.tiers]
         g.flagged = bytearray(g.flagged)

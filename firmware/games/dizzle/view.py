@@ -1,7 +1,6 @@
-# Dizzle drawings (game id "dizzle"): the sheet overview, the zoom around a
-# cursor, the dice pool, the roll. Comments, not docstrings (cheaper to
-# compile on the console).
-#
+"""Dizzle drawings (game id "dizzle"): the sheet overview, the zoom around a cursor, the
+dice pool, the roll.
+"""
 # Screen plan of every sheet screen (128x64):
 #   x 0-65,  y 0-53   the whole sheet, 6 px a field (up to 11 x 9 fields)
 #   x 67-127, y 0-8   a bar: whose sheet, what is asked
@@ -37,7 +36,7 @@ PY = 56         # dice pool line
 def _icons():
     # symbol code -> (7x7 icon, 5x5 overview glyph, tag); the X, the dice. Then
     # core.icon_data is let go: every game's icons together cost heap.
-    from core import icon_data as I
+    from core import icon_data
     from core.session import unload
     mini = {    # 5x5 overview glyphs (columns, bit 0 at the top)
         "g": b"\x04\x0a\x11\x0a\x04",    # gem: a diamond
@@ -51,14 +50,16 @@ def _icons():
         "~": b"\x18\x1c\x1c\x1c\x18",    # brown pile: a mound
     }
     sym = {}
-    for c, ic, m, t in (("1", I.DZ_GEM, "g", "1"), ("2", I.DZ_GEM, "g", "2"), ("3", I.DZ_GEM, "g", "3"),
-                        ("A", I.DZ_PUZZLE, "p", "A"), ("B", I.DZ_PUZZLE, "p", "B"),
-                        ("*", I.DZ_BOMB, "b", ""), ("F", I.DZ_FLAG, "f", ""),
-                        ("y", I.DZ_KEY, "k", "Y"), ("u", I.DZ_KEY, "k", "B"), ("r", I.DZ_KEY, "k", "R"),
-                        ("Y", I.DZ_LOCK, "l", "Y"), ("U", I.DZ_LOCK, "l", "B"), ("R", I.DZ_LOCK, "l", "R"),
-                        ("^", I.DZ_ROCKET, "r", ""), ("o", I.DZ_PLANET, "o", ""), ("~", I.DZ_PILE, "~", "")):
-        sym[ord(c)] = (ic, (5, 5, mini[m]), t)
-    out = sym, I.DZ_X, I.DICE_7, I.DICE_9
+    gem, puzzle, key, lock = icon_data.DZ_GEM, icon_data.DZ_PUZZLE, icon_data.DZ_KEY, icon_data.DZ_LOCK
+    for symbol, icon, glyph, tag in (("1", gem, "g", "1"), ("2", gem, "g", "2"), ("3", gem, "g", "3"),
+                                     ("A", puzzle, "p", "A"), ("B", puzzle, "p", "B"),
+                                     ("*", icon_data.DZ_BOMB, "b", ""), ("F", icon_data.DZ_FLAG, "f", ""),
+                                     ("y", key, "k", "Y"), ("u", key, "k", "B"), ("r", key, "k", "R"),
+                                     ("Y", lock, "l", "Y"), ("U", lock, "l", "B"), ("R", lock, "l", "R"),
+                                     ("^", icon_data.DZ_ROCKET, "r", ""), ("o", icon_data.DZ_PLANET, "o", ""),
+                                     ("~", icon_data.DZ_PILE, "~", "")):
+        sym[ord(symbol)] = (icon, (5, 5, mini[glyph]), tag)
+    out = sym, icon_data.DZ_X, icon_data.DICE_7, icon_data.DICE_9
     unload("core.icon_data")
     return out
 
@@ -111,8 +112,23 @@ def ov_cell(fb, g, sh, i, x, y, c=1, pips=True):
 # drawn again over the blitted base with the same result. One base per seat
 # (462 B each, made at a seat's first overview): the event pages go from one
 # player's sheet to another's at every key.
-_BASES = []     # per seat: [the FrameBuffer, the level it shows, a copy of the sheet it shows, its pages]
 _SCREEN = []    # the display's bytes, and its pages' first OW bytes (made once)
+
+
+class _Base:
+    """One seat's base: its FrameBuffer, the level (number) it shows, a copy of the sheet
+    it shows and its pages (_pages)."""
+    __slots__ = ("fb", "level", "kept", "pages")
+
+    def __init__(self):
+        pixels = bytearray(OW * ((OH + 7) // 8))
+        self.fb = framebuf.FrameBuffer(pixels, OW, OH, framebuf.MONO_VLSB)
+        self.level = 0          # none drawn yet
+        self.kept = bytearray(0)
+        self.pages = _pages(pixels, OW)
+
+
+_BASES = []     # a _Base per seat
 
 
 def _pages(pixels, width):
@@ -125,17 +141,15 @@ def _base(g, seat):
     # the base of seat's sheet; drawn again only when the sheet changed
     sh = g.sheets[seat]
     while len(_BASES) <= seat:
-        pixels = bytearray(OW * ((OH + 7) // 8))
-        _BASES.append([framebuf.FrameBuffer(pixels, OW, OH, framebuf.MONO_VLSB), None, bytearray(0),
-                       _pages(pixels, OW)])
+        _BASES.append(_Base())
     base = _BASES[seat]
-    fb = base[0]
-    kept = base[2]
-    if base[1] is g.lv and kept == sh:
+    fb = base.fb
+    kept = base.kept
+    if base.level == g.level and kept == sh:
         return base
     x0, y0 = origin(g)
     cols = g.cols
-    if base[1] is g.lv and len(kept) == len(sh):
+    if base.level == g.level and len(kept) == len(sh):
         # the same level: only the fields that changed (a turn changes a few of
         # them, and every look of a field is inside its own 5x5 box). The event
         # pages' keys of the bench's Dizzle session (295; most show a sheet changed
@@ -152,11 +166,11 @@ def _base(g, seat):
     for i in range(g.ncells):
         if g.pips[i]:
             ov_cell(fb, g, sh, i, x0 + (i % cols) * 6, y0 + (i // cols) * 6, 1, False)
-    base[1] = g.lv
-    if len(base[2]) == len(sh):
-        base[2][:] = sh
+    base.level = g.level
+    if len(kept) == len(sh):
+        kept[:] = sh
     else:
-        base[2] = bytearray(sh)
+        base.kept = bytearray(sh)
     return base
 
 
@@ -175,11 +189,11 @@ def overview(fb, g, seat, cursor=-1, marks=None):
         if not _SCREEN or _SCREEN[0] is not screen:
             _SCREEN[:] = [screen, _pages(screen, 128)]
         dst = _SCREEN[1]
-        src = base[3]
+        src = base.pages
         for p in range(len(src)):
             dst[p][:] = src[p]
     else:
-        fb.blit(base[0], 0, 0, 0)
+        fb.blit(base.fb, 0, 0, 0)
     if marks is None and cursor < 0:
         return
     x0, y0 = origin(g)
@@ -533,7 +547,7 @@ def start_cell(game, value):
     cell = mark_fields(game, value, MARK)
     if cell >= 0:
         return cell
-    targets = game.targets(game.cur)[1]
+    targets = game.target_cells(game.cur)
     return targets[0] if targets else 0
 
 
