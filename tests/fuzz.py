@@ -39,6 +39,25 @@ CONSOLE_HEAP plus that allowance rounded up to 1 KB (console_heap(); the run pri
 HARNESS_LIMITS, so a harness that grows cannot eat the console's budget unseen. Any
 other test that runs the firmware inside this harness at the console's cap should take
 its heap from console_heap(exe, tree).
+
+What it finds (2026-12-01, the issue 13 bugs): run against the pre-kit firmware (commit
+bce056b, with its own tools/headless.py and sim/keyscript.py: `git archive bce056b`,
+these three files copied into its tests/, its catalogue's tuples read as entries; the
+hook in fuzz_boot takes either Ui.error signature), the `make test` share (40 sequences
+of 400 keys a game, seeds 1-40) at that tree's console heap (260K + 23K harness =
+283K) found the Dizzle screens that reopen each other on B (dizzle seed 26: NESTED,
+20,512 bytes of stack after key 308, "UP LEFT B" repeated) and the Word Cards
+IndexError in words/app.py's `do()` lambda (words seeds 6, 7, 11, 17 and 36; seed 6
+after key 114). It did not find the MemoryError loading the launcher back after a
+Cookie Party game: not in the share at 283K, 270K or 260K, nor in 12 sequences of
+1,500 keys at 283K or 256K (84-89 % of the keys in Cookie Party, about 2,000 walks
+through its Save and quit and the launcher each); the launcher fitted every time, even
+with the firmware's part of the heap 27 KB under the console's. The old fuzz's
+share (walk_to: the game's menu only) found only the IndexError (words seed 40).
+On the firmware of that day the same share found two more: the box of Undo's refusal
+opening the game menu whose Undo opened another box (clever seed 11, NESTED; fixed, a
+test in tests/test_undo.py), and Cookie Party with 5 seats out of memory on a mid-turn
+save at the console's cap (cookie seeds 22 and 25; not fixed: tests/test_fuzz.py KNOWN).
 """
 import os
 import random
