@@ -2,23 +2,62 @@
 MicroPython unix port with the console's heap cap, as a console runs them.
 
     python tests/fuzz.py [--games dizzle,words] [--sequences 200] [--keys 2000] [--seed 1]
-                         [--heap 256K] [--jobs 2]
+                         [--heap 295K] [--jobs 2]
 
 `make fuzz` runs a long one; tests/test_fuzz.py runs a short share in `make test`.
+PP_FUZZ_TRACE=1 prints every boot's log with a line a key (what was pressed, whether
+in a walk, whether the game under test ran, the screen on top).
 
 A sequence starts on fresh saves at power-on. Its keys are the six buttons, the A+B
 chord (the game menu: Save and quit, Resume, Rules, Settings) and now and then a minute
-without a key (the screen sleeps, the next key wakes it); every few hundred keys it
-walks the launcher back to its game, so each game gets most of the keys while Resume,
-New game, Settings and the other games get some. As on a console, a picked game starts
-after a reset: each boot is a fresh interpreter on the same saves with the keys left
-(tests/fuzz_boot.py).
+without a key (the screen sleeps, the next key wakes it). Walks (WALKS, played by
+tests/fuzz_boot.py by looking at the screen) start or resume the game under test through
+the launcher's real menus: its menu's Resume, or New game and through its setup form
+(players, people and computer players mixed, options) to Start; a new game over its
+save, answered Yes or No when the launcher asks; Save and quit from the game menu at
+random points. A walk to the game comes every 17 keys or so and presses nothing while
+the game runs, so most keys go to the game under test (fuzz_boot counts them: 81-87 %
+for the table games, 46 % for the dice roller, which B leaves, against 0-26 % before
+the walks: 6 sequences of 400 keys a game), while Resume, New game, Settings and the
+other games get some. As on a console, a picked game starts after a reset: each boot
+is a fresh interpreter on the same saves with the keys left (tests/fuzz_boot.py).
 
 A sequence fails on a fault screen (an exception in a game or the launcher), out of
 memory anywhere (but the launcher's reset after a game, see LAUNCHER_RESET), calls
 nested too deep while waiting for a key, an interpreter that dies or hangs; the report
 names the game, the seed, the key that did it and the command that plays the same keys
 again.
+
+The heap: the firmware gets what a console has. A boot runs the firmware (the .mpy
+tree) inside a harness (tools/_path.py, tools/headless.py, sim/keyscript.py and
+tests/fuzz_boot.py, compiled from source, and their objects) that sits in the same
+capped heap though a console does not load it. tests/harness_probe.py measures what the
+harness holds under the same MicroPython on the same tree (the firmware modules it
+imports, hal and core.saves among them, count as the firmware's), and the boots run at
+CONSOLE_HEAP plus that allowance rounded up to 1 KB (console_heap(); the run prints
+"heap 260K + 35K harness = 295K"). tests/test_fuzz.py holds the allowance within
+HARNESS_LIMITS, so a harness that grows cannot eat the console's budget unseen. Any
+other test that runs the firmware inside this harness at the console's cap should take
+its heap from console_heap(exe, tree).
+
+What it finds (2026-12-01, the issue 13 bugs): run against the pre-kit firmware (commit
+bce056b, with its own tools/headless.py and sim/keyscript.py: `git archive bce056b`,
+these three files copied into its tests/, its catalogue's tuples read as entries; the
+hook in fuzz_boot takes either Ui.error signature), the `make test` share (40 sequences
+of 400 keys a game, seeds 1-40) at that tree's console heap (260K + 23K harness =
+283K) found the Dizzle screens that reopen each other on B (dizzle seed 26: NESTED,
+20,512 bytes of stack after key 308, "UP LEFT B" repeated) and the Word Cards
+IndexError in words/app.py's `do()` lambda (words seeds 6, 7, 11, 17 and 36; seed 6
+after key 114). It did not find the MemoryError loading the launcher back after a
+Cookie Party game: not in the share at 283K, 270K or 260K, nor in 12 sequences of
+1,500 keys at 283K or 256K (84-89 % of the keys in Cookie Party, about 2,000 walks
+through its Save and quit and the launcher each); the launcher fitted every time, even
+with the firmware's part of the heap 27 KB under the console's. The old fuzz's
+share (walk_to: the game's menu only) found only the IndexError (words seed 40).
+On the firmware of that day the same share found two more: the box of Undo's refusal
+opening the game menu whose Undo opened another box (clever seed 11, NESTED; fixed, a
+test in tests/test_undo.py), and Cookie Party with 5 seats out of memory on a mid-turn
+save at the console's cap (cookie seeds 22 and 25; not fixed: tests/test_fuzz.py KNOWN).
 """
 import os
 import random
@@ -36,7 +75,7 @@ ROOT = os.path.dirname(HERE)
 # 64-bit against the 32-bit WebAssembly port), so 190 KB is 258-270 KB here.
 CONSOLE_HEAP = "260K"
 BOOT_TIMEOUT_S = 120      # one boot; far more than any boot takes (about a second)
-SEGMENT = 300             # keys between two walks back to the sequence's game
+SEGMENT = 200             # keys between two walks to the sequence's game
 MOTIF_CHANCE = 0.04       # per 10 keys: a repeated motif instead (see sequence_keys)
 
 # How often each key comes, in parts of 1000: mostly moving and A (play goes on),
@@ -51,33 +90,74 @@ def game_ids():
     return ids()
 
 
-def walk_to(game_id):
-    """From anywhere in the launcher's main menu: the top (LEFT pages up, it does not
-    wrap), down to the game, A. Elsewhere these are a few more random keys."""
-    return ["LEFT"] * 3 + ["DOWN"] * game_ids().index(game_id) + ["A"]
+def entry(game_id):
+    from games.catalogue import entry
+    return entry(game_id)
+
+
+# Walks (tests/fuzz_boot.py plays them by looking at the screen): to the game under test
+# (Resume when it is saved, else a new game), a new game (Yes when asked whether to
+# replace the save), a new game refused (No when asked, then Resume), and save and quit.
+# The first three carry a seed for the setup form's choices. WALK_WEIGHTS: the walk that
+# starts a segment; a save and quit within a segment is followed by one of them.
+WALKS = {"go": "G", "new": "N", "refuse": "X", "quit": "Q"}
+WALK_WEIGHTS = (("go", 70), ("new", 18), ("refuse", 12))
+GO_CHANCE = 0.6           # per 10 keys: a walk to the game (nothing to do while it runs: no key)
+QUIT_CHANCE = 0.03        # per 10 keys: save and quit, then (after a stroll in the launcher, now
+STROLL_CHANCE = 0.3       # and then: random keys there) a walk back
+
+
+def walk(pick):
+    """A walk to the game: 'walk:go:k' (k seeds the setup form's choices, 0-25)."""
+    kind = pick.choices([k for k, _w in WALK_WEIGHTS], [w for _k, w in WALK_WEIGHTS])[0]
+    return "walk:%s:%d" % (kind, pick.randrange(26))
 
 
 def sequence_keys(game_id, seed, length):
-    """The keys of one sequence: the same for the same game, seed and length.
+    """The entries of one sequence: the same for the same game, seed and length.
 
-    Now and then a short motif is pressed many times over ("UP B" thirty times): a
-    screen that answers B by opening another one, or that leaks a little per visit, shows
-    only when the same few keys come again and again, which plain random keys rarely do."""
+    Each segment starts with a walk to the game under test (see WALKS), then random
+    keys, with a walk to the game every 17 keys or so (which presses no key while the
+    game runs: the keys a chance B or the game's end sent to the launcher stay few);
+    now and then a save and quit and a walk back. Now and then a short motif is
+    pressed many times over ("UP B" thirty times): a screen that answers B by opening
+    another one, or that leaks a little per visit, shows only when the same few keys
+    come again and again, which plain random keys rarely do."""
     pick = random.Random("%s-%d" % (game_id, seed))
     names = [name for name, _w in WEIGHTS]
     weights = [w for _n, w in WEIGHTS]
     keys = []
     while len(keys) < length:
-        keys += walk_to(game_id)
+        keys.append(walk(pick))
         segment = []
         while len(segment) < SEGMENT:
-            if pick.random() < MOTIF_CHANCE:
+            roll = pick.random()
+            if roll < MOTIF_CHANCE:
                 motif = pick.choices(names[:7], weights[:7], k=pick.randint(1, 3))
                 segment += motif * pick.randint(8, 40)
+            elif roll < MOTIF_CHANCE + GO_CHANCE:
+                segment.append("walk:go:%d" % pick.randrange(26))
+            elif roll < MOTIF_CHANCE + GO_CHANCE + QUIT_CHANCE:
+                segment.append("walk:quit")
+                if pick.random() < STROLL_CHANCE:
+                    segment += pick.choices(names[:7], weights[:7], k=pick.randint(5, 30))
+                segment.append(walk(pick))
             else:
                 segment += pick.choices(names, weights, k=10)
         keys += segment
     return keys[:length]
+
+
+def key_codes(keys):
+    """The keys file: one character a key, a walk's letter (WALKS) and its seed's."""
+    out = []
+    for k in keys:
+        if k.startswith("walk:"):
+            parts = k.split(":")
+            out.append(WALKS[parts[1]] + (chr(ord("a") + int(parts[2])) if len(parts) > 2 else ""))
+        else:
+            out.append(KEY_CODES[k])
+    return "".join(out)
 
 
 class Escape:
@@ -115,54 +195,104 @@ LAUNCHER_RESET = "out of memory in the launcher; resetting"
 RESETS_AFTER_OOM = {}
 
 
+TRACE = os.environ.get("PP_FUZZ_TRACE") == "1"   # fuzz_boot prints a line a key (see its --trace)
+STATS = ("boots", "pressed", "ingame", "walks", "lost")
+
+
 def run_sequence(exe, tree, game_id, seed, length, heap=CONSOLE_HEAP):
-    """Play one sequence, boot after boot. Returns (None or an Escape, boots)."""
+    """Play one sequence, boot after boot. Returns (None or an Escape, stats) with stats
+    {boots, pressed: keys pressed, ingame: of them, while the game under test ran,
+    walks: walks that arrived, lost: walks given up}."""
     keys = sequence_keys(game_id, seed, length)
+    e = entry(game_id)
     work = tempfile.mkdtemp(prefix="pp-fuzz-")
     saves = os.path.join(work, "saves")
     os.mkdir(saves)
     env = dict(os.environ, PP_FIRMWARE=tree)
     done = 0
-    boots = 0
+    stats = dict.fromkeys(STATS, 0)
     try:
         while True:
-            boots += 1
+            stats["boots"] += 1
             path = os.path.join(work, "keys.txt")
-            with open(path, "w") as f:   # one character a key (fuzz_boot.KEY_NAMES)
-                f.write("".join([KEY_CODES[k] for k in keys[done:]]))
+            with open(path, "w") as f:   # one character a key (fuzz_boot.KEY_NAMES), walks two
+                f.write(key_codes(keys[done:]))
             cmd = [exe, "-X", "heapsize=" + heap, os.path.join(HERE, "fuzz_boot.py"), "--keys-file", path,
-                   "--saves", saves, "--seed", str(seed * 1000 + boots)]
+                   "--saves", saves, "--seed", str(seed * 1000 + stats["boots"]), "--game", game_id,
+                   "--title", e.title, "--setup", "1" if e.has_setup else "0", "--trace", "1" if TRACE else "0"]
             try:
                 r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=BOOT_TIMEOUT_S)
             except subprocess.TimeoutExpired as e:
                 out = (e.stdout or b"").decode("utf-8", "replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-                return Escape(game_id, seed, length, done, "hung for %d s" % BOOT_TIMEOUT_S, out), boots
+                return Escape(game_id, seed, length, done, "hung for %d s" % BOOT_TIMEOUT_S, out), stats
             log = r.stdout + r.stderr
+            if TRACE:
+                print("BOOT %d (%s seed %d)\n%s" % (stats["boots"], game_id, seed, log), file=sys.stderr)
             last = r.stdout.strip().splitlines()[-1:] or [""]
             word, _, rest = last[0].partition(" ")
             used = done
+            fields = rest.split()
             if rest.startswith("used="):
-                used = done + int(rest.split()[0][5:])
-            for field in rest.split():
-                if field.startswith("deepest="):
-                    DEEPEST[game_id] = max(DEEPEST.get(game_id, 0), int(field[8:]))
+                used = done + int(fields[0][5:])
+            told = 0
+            for field in fields:
+                name, eq, value = field.partition("=")
+                if not eq or not value.isdigit() or name not in STATS + ("deepest", "used"):
+                    break
+                told += 1
+                if name == "deepest":
+                    DEEPEST[game_id] = max(DEEPEST.get(game_id, 0), int(value))
+                elif name in stats:
+                    stats[name] += int(value)
+            said = " ".join(fields[told:])
             oom = log.count("out of memory")
             if oom and word == "RESET" and oom == log.count(LAUNCHER_RESET):
                 RESETS_AFTER_OOM[game_id] = RESETS_AFTER_OOM.get(game_id, 0) + 1
             elif oom:
-                return Escape(game_id, seed, length, used, "out of memory", log), boots
+                return Escape(game_id, seed, length, used, "out of memory", log), stats
+            if word == "HARNESS":
+                raise RuntimeError("the fuzz harness failed (%s seed %d): %s\n%s" % (game_id, seed, said, _tail(log)))
             if r.returncode != 0 or word not in ("DONE", "RESET", "ESCAPE", "NESTED"):
-                return Escape(game_id, seed, length, used, "interpreter died (exit %d)" % r.returncode, log), boots
+                return Escape(game_id, seed, length, used, "interpreter died (exit %d)" % r.returncode, log), stats
             if word == "NESTED":
-                return Escape(game_id, seed, length, used, "screens nested too deep (%s)" % rest.split(" ", 2)[2],
-                              log), boots
+                return Escape(game_id, seed, length, used, "screens nested too deep (%s)" % said, log), stats
             if word == "ESCAPE":
-                return Escape(game_id, seed, length, used, "fault screen '%s'" % rest.split(" ", 2)[2], log), boots
+                return Escape(game_id, seed, length, used, "fault screen '%s'" % said, log), stats
             if word == "DONE":
-                return None, boots
+                return None, stats
             done = used
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+HARNESS_PROBE = os.path.join(HERE, "harness_probe.py")
+HARNESS_LIMITS = (10 * 1024, 40 * 1024)   # what the harness may plausibly hold (tests/test_fuzz.py)
+_HARNESS = {}
+
+
+def harness_allowance(exe, tree):
+    """The bytes the fuzz's harness holds in a boot's heap beside the firmware (its modules,
+    compiled from source, and its objects), as tests/harness_probe.py measures them under
+    this MicroPython on this firmware tree; measured once a process."""
+    if (exe, tree) not in _HARNESS:
+        r = subprocess.run([exe, "-X", "heapsize=1M", HARNESS_PROBE], cwd=ROOT, env=dict(os.environ, PP_FIRMWARE=tree),
+                           capture_output=True, text=True, timeout=120)
+        last = (r.stdout.strip().splitlines() or [""])[-1]
+        if r.returncode != 0 or not last.startswith("HARNESS "):
+            raise RuntimeError("tests/harness_probe.py failed (exit %d): %s" % (r.returncode, r.stdout + r.stderr))
+        _HARNESS[(exe, tree)] = int(last.split("total=")[1])
+    return _HARNESS[(exe, tree)]
+
+
+def console_heap(exe, tree):
+    """The heapsize for a fuzz boot (or any run of the firmware inside this harness) that
+    leaves the firmware what a console has: CONSOLE_HEAP plus the harness's allowance,
+    rounded up to 1 KB, e.g. "295K"."""
+    return "%dK" % (int(CONSOLE_HEAP[:-1]) + harness_kb(exe, tree))
+
+
+def harness_kb(exe, tree):
+    return (harness_allowance(exe, tree) + 1023) // 1024
 
 
 def compiled_tree():
@@ -180,24 +310,31 @@ def micropython():
     return None
 
 
-def fuzz(games, sequences, length, seed=1, heap=CONSOLE_HEAP, jobs=2, out=print):
-    """Run sequences per game in `jobs` processes at once. Returns (escapes, counts)
-    with counts: {game: (sequences tried, keys pressed, boots)}."""
+def fuzz(games, sequences, length, seed=1, heap=None, jobs=2, out=print):
+    """Run sequences per game in `jobs` processes at once, at `heap` (None: the console's,
+    console_heap()). Returns (escapes, counts) with counts: {game: {sequences, keys (the
+    entries of the sequences played), and run_sequence's stats summed}}."""
     from concurrent.futures import ThreadPoolExecutor
     exe = micropython()
     if exe is None:
         raise RuntimeError("no MicroPython unix port (make test installs it)")
     tree = compiled_tree()
+    if heap is None:
+        heap = console_heap(exe, tree)
     work = [(g, seed + i) for g in games for i in range(sequences)]
     escapes = []
-    counts = {g: [0, 0, 0] for g in games}
+    counts = {}
+    for g in games:
+        counts[g] = dict.fromkeys(("sequences", "keys") + STATS, 0)
+        counts[g]["heap"] = heap
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         results = pool.map(lambda job: (job, run_sequence(exe, tree, job[0], job[1], length, heap)), work)
-        for (game_id, s), (escape, boots) in results:
+        for (game_id, s), (escape, stats) in results:
             c = counts[game_id]
-            c[0] += 1
-            c[1] += escape.used if escape else length
-            c[2] += boots
+            c["sequences"] += 1
+            c["keys"] += escape.used if escape else length
+            for name in STATS:
+                c[name] += stats[name]
             if escape is not None:
                 escapes.append(escape)
                 out("ESCAPE " + escape.report(sequence_keys(game_id, s, length)))
@@ -211,7 +348,7 @@ def main(argv):
     p.add_argument("--sequences", type=int, default=200, help="sequences per game")
     p.add_argument("--keys", type=int, default=2000, help="keys per sequence")
     p.add_argument("--seed", type=int, default=1, help="the first sequence's seed (then +1 each)")
-    p.add_argument("--heap", default=CONSOLE_HEAP)
+    p.add_argument("--heap", default=None, help="the heap cap (default: the console's, see console_heap)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     a = p.parse_args(argv)
     games = a.games.split(",")
@@ -219,14 +356,24 @@ def main(argv):
     if unknown:
         p.error("unknown game %s (known: %s)" % (", ".join(unknown), ", ".join(game_ids())))
     t = time.time()
-    escapes, counts = fuzz(games, a.sequences, a.keys, a.seed, a.heap, a.jobs)
+    heap = a.heap
+    if heap is None:
+        exe = micropython()
+        if exe is None:
+            p.error("no MicroPython unix port (make test installs it)")
+        heap = console_heap(exe, compiled_tree())
+        print("heap %s + %dK harness = %s" % (CONSOLE_HEAP, harness_kb(exe, compiled_tree()), heap))
+    escapes, counts = fuzz(games, a.sequences, a.keys, a.seed, heap, a.jobs)
     for g in games:
-        tried, keys, boots = counts[g]
+        c = counts[g]
         print("%-7s %4d sequences, %7d keys, %5d boots (%d of them the launcher's reset after out of memory),"
-              " heap %s: %d escapes" % (g, tried, keys, boots, RESETS_AFTER_OOM.get(g, 0), a.heap,
-                                        sum(1 for e in escapes if e.game_id == g)))
+              " %d walks (%d given up), %d of %d keys pressed in %s (%.0f%%), heap %s: %d escapes" % (
+                  g, c["sequences"], c["keys"], c["boots"], RESETS_AFTER_OOM.get(g, 0), c["walks"], c["lost"],
+                  c["ingame"], c["pressed"], g, 100.0 * c["ingame"] / max(1, c["pressed"]), heap,
+                  sum(1 for e in escapes if e.game_id == g)))
     print("%d sequences tried, %d keys, %d escapes, %.0f s" % (
-        sum(c[0] for c in counts.values()), sum(c[1] for c in counts.values()), len(escapes), time.time() - t))
+        sum(c["sequences"] for c in counts.values()), sum(c["keys"] for c in counts.values()), len(escapes),
+        time.time() - t))
     return 1 if escapes else 0
 
 

@@ -1,4 +1,6 @@
 """The dice roller, played with buttons in the simulator."""
+import pytest
+
 from core.launcher import available_games
 from core.saves import Saves
 from hal.storage import FileStorage
@@ -156,3 +158,28 @@ def test_more_or_fewer_dice_are_drawn_before_they_are_saved(tmp_path, monkeypatc
     assert [n for n, _ in saved] == [5, 6, 5, 4, 4]
     for n, frame in saved[1:]:
         assert has_text(frame, "Dice x%d" % n) and has_text(frame, "Roll all")
+
+
+# The dice roller's screens (it is not a table game: the catalogue's screen test does not
+# reach it): the keys that open each from the roller, what it shows, and what each B
+# after it shows, one level back at a time, down to the roller and the launcher.
+ROLLER = "Roll all"
+DICE_SCREENS = {
+    "fairness": (["LEFT", "A"], "chi2", [ROLLER]),                   # LEFT wraps to Fair
+    "game menu": (["MENU"], "Save and quit", [ROLLER]),
+    "rules": (["MENU", "DOWN", "DOWN", "A"], "Rules", ["Save and quit", ROLLER]),
+    "settings": (["MENU", "DOWN", "DOWN", "DOWN", "A"], "Settings", ["Save and quit", ROLLER]),
+    "fairness over the menu": (["LEFT", "A", "MENU"], "Save and quit", [ROLLER]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DICE_SCREENS))
+def test_every_dice_screen_opens_and_b_leaves_it_one_level_at_a_time(name, tmp_path):
+    keys_to, shown, backs = DICE_SCREENS[name]
+    c = play(keys(*keys_to), saves=str(tmp_path / "a"))
+    assert has_text(c, shown), "%s did not open" % name
+    for i in range(len(backs)):
+        c = play(keys(*(keys_to + ["B"] * (i + 1))), saves=str(tmp_path / ("b%d" % i)))
+        assert has_text(c, backs[i]), "%s: B %d did not go back to %s" % (name, i + 1, backs[i])
+    c = play(keys(*(keys_to + ["B"] * (len(backs) + 1))), saves=str(tmp_path / "end"))
+    assert has_text(c, "pocket-party"), "%s: B on the roller did not leave it" % name

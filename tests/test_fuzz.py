@@ -14,7 +14,7 @@ import pytest
 import fuzz
 import mpy
 
-SEQUENCES = 40     # per game: 200 sequences over the catalogue, about 2 minutes on 2 cores
+SEQUENCES = 40     # per game: 200 sequences over the catalogue, about 5 minutes on 2 busy cores
 KEYS = 400
 
 
@@ -24,13 +24,55 @@ def tree():
     return fuzz.compiled_tree()
 
 
+# Of the keys pressed, the part that went to the game under test (its app running): the
+# walks start or resume it and the keys stay there but for a chance save and quit, the
+# game's end or the strolls in the launcher. The dice roller is left by B (one key in
+# eight), so about half of its keys are the launcher's. Measured: 81-87 % for the table
+# games, 46 % for the dice roller (6 sequences of 400 keys each).
+IN_GAME = {"dice": 0.35}
+IN_GAME_TABLE = 0.7
+
+
+# Bugs the fuzz found that are not fixed yet, by game: a function of an Escape that is
+# true for that bug's escapes. They are reported as an expected failure (xfail); any other
+# escape fails the test as ever.
+# - Cookie Party: a game of 5 seats (hard computer players) runs out of memory on a
+#   mid-turn save (the game menu's Save and quit: core.saves reading the copy it replaces,
+#   or encoding the new text) at the console's cap; it passes 10-15 KB over it (seeds 22
+#   and 25 of the share at 295K, and 18 before the Undo fix; all three pass at 310K). The
+#   whole-console budget was measured with 4 seats.
+KNOWN = {"cookie": lambda e: (e.what == "out of memory" and "out of memory in cookie" in e.log
+                              and "save_game" in e.log)}
+
+
 @pytest.mark.parametrize("game_id", fuzz.game_ids())
 def test_random_keys_never_crash_or_trap_the_console(game_id, tree):
     reports = []
     escapes, counts = fuzz.fuzz([game_id], SEQUENCES, KEYS, seed=1, out=reports.append)
-    tried, keys, boots = counts[game_id]
-    assert tried == SEQUENCES and boots > SEQUENCES  # games were really started, after resets
-    assert not escapes, "\n".join(reports)
+    c = counts[game_id]
+    known = KNOWN.get(game_id, lambda e: False)
+    unknown = [e for e in escapes if not known(e)]
+    assert not unknown, "\n".join(e.report(fuzz.sequence_keys(game_id, e.seed, KEYS)) for e in unknown)
+    assert c["sequences"] == SEQUENCES and c["boots"] > SEQUENCES  # games were really started, after resets
+    assert c["walks"] >= SEQUENCES and c["lost"] == 0, c
+    share = c["ingame"] / c["pressed"]
+    assert share > IN_GAME.get(game_id, IN_GAME_TABLE), "%s: %d of %d keys in the game (%s)" % (
+        game_id, c["ingame"], c["pressed"], c)
+    if escapes:
+        pytest.xfail("a known bug, not fixed yet (KNOWN): seeds %s\n%s" % (
+            ", ".join(str(e.seed) for e in escapes), "\n".join(reports)))
+
+
+def test_the_harness_allowance_is_small_and_plausible(tree):
+    # the harness's modules and objects share the capped heap with the firmware; the fuzz
+    # adds them to the console's cap (fuzz.console_heap). A harness that grows must not
+    # eat the console's budget unseen, nor may the probe measure nothing.
+    exe = fuzz.micropython()
+    allowance = fuzz.harness_allowance(exe, tree)
+    low, high = fuzz.HARNESS_LIMITS
+    assert low <= allowance <= high, "harness allowance %d bytes" % allowance
+    heap = fuzz.console_heap(exe, tree)
+    assert heap == "%dK" % (int(fuzz.CONSOLE_HEAP[:-1]) + -(-allowance // 1024))
 
 
 PLANTED = {
@@ -63,7 +105,7 @@ def test_the_fuzz_finds_a_planted_bug_and_says_how_to_reproduce_it(bug, tree, tm
     exe = fuzz.micropython()
     found = None
     for seed in range(1, 6):
-        found, _boots = fuzz.run_sequence(exe, planted, "dice", seed, 600)
+        found, _stats = fuzz.run_sequence(exe, planted, "dice", seed, 600, fuzz.console_heap(exe, tree))
         if found is not None:
             break
     assert found is not None, "the fuzz missed a planted bug (%s)" % bug
@@ -77,5 +119,10 @@ def test_a_sequence_is_the_same_for_the_same_seed_and_differs_between_seeds():
     a = fuzz.sequence_keys("words", 3, 900)
     assert a == fuzz.sequence_keys("words", 3, 900) and len(a) == 900
     assert a != fuzz.sequence_keys("words", 4, 900)
-    assert a[:len(fuzz.walk_to("words"))] == fuzz.walk_to("words")
-    assert {"A", "B", "MENU", "UP", "DOWN", "LEFT", "RIGHT"} <= set(fuzz.sequence_keys("dizzle", 1, 4000))
+    assert a[0].startswith("walk:")     # each sequence starts by walking to its game
+    many = fuzz.sequence_keys("dizzle", 1, 4000)
+    assert {"A", "B", "MENU", "UP", "DOWN", "LEFT", "RIGHT", "walk:quit"} <= set(many)
+    walks = set(k.split(":")[1] for k in many if k.startswith("walk:"))
+    assert walks == set(fuzz.WALKS)     # resume or new, new over a save (yes and no), save and quit
+    codes = fuzz.key_codes(many)
+    assert len(codes) == len(many) + sum(1 for k in many if k.startswith("walk:") and k != "walk:quit")

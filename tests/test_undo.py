@@ -286,3 +286,42 @@ def test_undo_after_save_and_quit_and_resume(game_id, tmp_path):
     d.resume_done = False
     drive.play(game_id, ["human", "normal"][:PLAYERS.get(game_id, 2)], tmp_path, seed=3, driver=drive_it)
     assert d.resume_done and d.undone == 1
+
+
+class UndoOverRefusals:
+    """At the first person's decision: the game menu's Undo with nothing to undo (the
+    reason in a box), then over that box the game menu and its Undo again, ROUNDS times;
+    records how deep the Python stack is at each of the box's key waits."""
+    ROUNDS = 12
+
+    def __init__(self, game_id):
+        self.driver = Driver(game_id, 5)
+        self.rounds = 0
+        self.depths = []
+
+    def __call__(self, console):
+        import inspect
+        state = live()
+        if not state:
+            return None
+        if self.rounds:
+            self.depths.append(len(inspect.stack()))
+        if self.rounds < self.ROUNDS and (self.rounds or state["waiting"] == "decide" and not state["screens"]):
+            self.rounds += 1
+            return ["MENU", "UP", "A"]      # UP from Resume: Undo, the menu's last item
+        if self.rounds >= self.ROUNDS:
+            return None
+        return self.driver(console)
+
+
+@pytest.mark.parametrize("game_id", TABLE_IDS)
+def test_undo_refused_over_its_own_refusal_does_not_nest(game_id, tmp_path):
+    # the fuzz (clever seed 11): the box of Undo's reason waited for a key with the game
+    # menu on A+B, whose Undo opened another box over it: each MENU Undo one level deeper
+    probe = UndoOverRefusals(game_id)
+    drive.play(game_id, ["human"] * PLAYERS.get(game_id, 1) + ["easy"] * (2 - PLAYERS.get(game_id, 1)), tmp_path,
+               seed=5, driver=probe)
+    assert len(probe.depths) == UndoOverRefusals.ROUNDS, probe.depths
+    # (after the first box the keys open other items of the menu: its depth comes and
+    # goes within a few frames; each round nested 5 frames deeper before)
+    assert max(probe.depths) <= probe.depths[0] + 10, "%s: the stack grew %s" % (game_id, probe.depths)

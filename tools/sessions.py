@@ -98,8 +98,10 @@ class GameDriver:
         screens = keys.SCREENS
         if self.decisions >= 1 and self.views_left is None:
             self.views_left = sorted(screens)
-        if self.views_left:
-            return list(screens[self.views_left.pop(0)])
+        while self.views_left:     # (a screen that needs a state this decision lacks is skipped)
+            more = drive.screen_keys(self.game_id, self.views_left.pop(0), game)
+            if more:
+                return more
         import importlib
         bot = importlib.import_module("games.%s.bot" % self.game_id)
         self.decisions += 1

@@ -46,6 +46,7 @@ class TableApp:
     BOT_MS = 600        # a computer player's move stays on screen this long
     PRIVATE = False     # hands are secret: a pass screen before every person's turn
     link = None         # a linked game's core.linkplay.LinkPlay (set in __init__)
+    undo_refused = False    # the box saying why Undo cannot be is up (no Undo under it)
 
     def __init__(self, ctx, setup, saved):
         """A new game from the launcher's setup, or the game in `saved` (KeyError,
@@ -253,7 +254,13 @@ class TableApp:
         seat = self.game.to_act()
         why = self.takeback.reason(seat)
         if why:
-            self.refuse(why)
+            # the box waits for a key, and A+B there opens the game menu: without its Undo,
+            # or each Undo refused would open another box over the last, without end
+            self.undo_refused = True
+            try:
+                self.refuse(why)
+            finally:
+                self.undo_refused = False
             return
         self.ui.busy()      # a copy of the game restored and its turn played again
         game, mark = self.takeback.undo(self.restore_game)
@@ -297,7 +304,8 @@ class TableApp:
         # screen is up): in pass-and-play the holder is the one to act. Not in a linked
         # game: the other console has applied the action already (docs/link.md)
         game = self.game
-        offer = not game.is_over() and self.deciding == game.to_act() and self.link is None
+        offer = (not game.is_over() and self.deciding == game.to_act() and self.link is None
+                 and not self.undo_refused)
         choice = self.ctx.open_menu(offer)
         if choice == "quit":
             if not game.is_over():

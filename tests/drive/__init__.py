@@ -24,6 +24,30 @@ def keys_module(game_id):
     return importlib.import_module("drive." + game_id)
 
 
+def screen_keys(game_id, name, game):
+    """The keys that open screen `name` from the turn screen (SCREENS), or None when it
+    cannot open at this decision (a SCREENS entry that is a function of the game)."""
+    keys = keys_module(game_id).SCREENS[name]
+    if callable(keys):
+        keys = keys(game)
+    return None if keys is None else list(keys)
+
+
+def visited_screens(game_id):
+    """The names the game's code opens screens under: every visit("name", ...) in its
+    source files (firmware/games/<id>/*.py)."""
+    import os
+    import re
+    folder = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                          "firmware", "games", game_id)
+    names = set()
+    for f in sorted(os.listdir(folder)):
+        if f.endswith(".py"):
+            with open(os.path.join(folder, f)) as src:
+                names.update(re.findall(r"\bvisit\(\s*[\"']([^\"']+)[\"']", src.read()))
+    return names
+
+
 class Driver:
     """Plays game_id by buttons: every person's seat with a bot of `level` (its own rng).
 

@@ -2,9 +2,23 @@
 screen (the cursor starts where games.clever.app's items_of and start_of say)."""
 import sys
 
-# The screens the turn screen opens, and the keys that open each from there. (The joker
-# list, "how", opens only on a field that can be crossed in several ways: its own test.)
-SCREENS = {"sheets": ["B"]}
+def _how(game):
+    """RIGHT to a field that can be crossed in several ways, A: the list of the ways
+    ("how"); None when no field of this decision has more than one."""
+    app = _app()
+    if game.phase == "pick":
+        return None
+    items = app.items_of(game)
+    start = app.start_of(game, items)
+    for i in range(len(items)):
+        if items[i] not in app.BUTTONS and len(app.variants(game, items[i])) > 1:
+            return ["RIGHT"] * ((i - start) % len(items)) + ["A"]
+    return None
+
+
+# The screens the turn screen opens, and the keys that open each from there (a function
+# of the game where the screen needs a state: None when it cannot open at this decision).
+SCREENS = {"sheets": ["B"], "how": _how}
 
 
 def _app():

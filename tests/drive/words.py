@@ -8,13 +8,66 @@ otherwise (and for `add` and `set`) it is spelled with Spell a word; letters of 
 table words in a `new`/`set` are taken first; `take` goes through Take a letter.
 `back` and `joker` have no screen of their own (Undo, or spell the word again)."""
 from games.words import data, rules
-from games.words.choices import ACTION, KIND, LOWER, VALUE, give_list, menu_items, opponents, pool_of, word_list
+from games.words.choices import (ACTION, KIND, LOWER, VALUE, act_problem, give_list, menu_items, opponents,
+                                 pool_of, word_list)
+
+
+def _take(game):
+    """Take a letter: the turn menu's item, while a word is on the table."""
+    return menu(game, "take") if game.words else None
+
+
+def _letter(game):
+    """Take a letter, then the first table word: its letters."""
+    return _take(game) + ["A"] if game.words and game.words[0] else None
+
+
+def _card(game, aimed, trade):
+    """The turn menu's item of an action card that can be played now, aimed at an
+    opponent (or not) and a trade (or not); None when the hand has none."""
+    hand = game.hands[game.turn]
+    for h in range(len(hand)):
+        value = VALUE[hand[h]]
+        if (KIND[hand[h]] == ACTION and (data.ACTION_TARGET[value] == 1) == aimed
+                and (data.ACTIONS[value][:5] == "trade") == trade and act_problem(game, h) is None):
+            first = 0
+            while KIND[hand[first]] != ACTION or VALUE[hand[first]] != value:
+                first += 1
+            return menu(game, "act %d" % first)
+    return None
+
+
+def _opponent(game):
+    return _card(game, True, False) or _card(game, True, True)
+
+
+def _give(game):
+    """A trade: not aimed, its list of cards to give at once; aimed, after the opponent."""
+    keys = _card(game, False, True)
+    if keys is None:
+        keys = _card(game, True, True)
+        if keys is not None:
+            keys = keys + ["A"]     # the first opponent
+    return keys
+
+
+def _joker(game):
+    """Spell a word, then A on a joker of the hand: the letter it stands for."""
+    pool = pool_of(game, -1)
+    for i in range(len(pool)):
+        if KIND[pool[i].tile >> 5] == data.KIND_JOKER and "." not in pool[i].ref:
+            return menu(game, "spell") + moves(0, i) + ["A"]
+    return None
+
 
 # The screens the turn screen opens, and the keys that open each from there (at any
 # turn's start: the turn menu ends with Table words, Last turns; Spell a word follows
-# Find words while nothing is laid out).
+# Find words while nothing is laid out). A function of the game gives the keys where
+# the screen needs a state (a word on the table, an action card, a joker), or None
+# when it cannot open at this turn.
 SCREENS = {"menu": ["B"], "words": ["DOWN"], "spell": ["B", "DOWN", "A"], "table": ["B", "UP", "UP", "A"],
-           "log": ["B", "UP", "A"]}
+           "log": ["B", "UP", "A"], "take": _take, "letter": _letter, "opponent": _opponent, "give": _give,
+           "joker": _joker}
 
 
 def moves(a, b):
