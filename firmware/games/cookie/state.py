@@ -8,6 +8,8 @@ of an action, queries, summary, save/load, events, forced values); rules.py hold
 """
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: the per-seat lists are set by name (setattr) and rules.Game's)
+from binascii import hexlify, unhexlify
+
 from core.rules import plain, winners_of
 from games.cookie.data import (CHIPS, FRAME, KIND_CODES, KIND_NAMES, LINES, SIDE_NAMES, SIDES, SPACE_SEGS,
                                THRESHOLDS, THRESHOLDS_ALT)
@@ -27,9 +29,15 @@ HINTS = {
     "target": "Put the chip on a free space ('put 2 3') or 'back'",
     "claim": "Give one of your chips for the task ('give 7')",
 }
-# what a save holds besides the rng (bytearrays are saved as lists)
+# what a save holds besides the rng (bytearrays are saved as lists, the boards as hex)
 _SAVE = ("n opts names bars score claims round dice phase seat need space pending moving todo placed forced "
          "events walls crossed chip_at gone done level now last_layout")
+# Each seat's boards (178 bytes: walls, crossed, chip_at, gone, done) are saved as hex
+# text: one str of 2 characters a byte instead of a list of ints (8 bytes an int on the
+# 64-bit unix port, 4 on a console). A 5-seat game's boards took 8.5 KB as lists in each
+# copy of its save data, and a save in the middle of a turn holds two (the game's and
+# Undo's): the key fuzz ran out of memory there (tests/test_fuzz.py KNOWN, seeds 22, 25).
+_BOARDS = ("walls", "crossed", "chip_at", "gone", "done")
 
 
 def seg_name(i):
@@ -255,7 +263,10 @@ class GameBase:
     def to_save(self):
         d = {"game": "cookie", "rng": list(self.rng.getstate())}
         for k in _SAVE.split():
-            d[k] = plain(getattr(self, k))
+            if k in _BOARDS:
+                d[k] = [hexlify(board).decode() for board in getattr(self, k)]
+            else:
+                d[k] = plain(getattr(self, k))
         return d
 
     @classmethod
@@ -269,8 +280,8 @@ class GameBase:
             x = getattr(g, k)
             if isinstance(x, bytearray) or k == "last_layout" and d[k]:
                 x = bytearray(d[k])
-            elif k in ("walls", "crossed", "chip_at", "gone", "done"):
-                x = [bytearray(i) for i in d[k]]
+            elif k in _BOARDS:      # hex text; a list of ints in saves made before
+                x = [bytearray(unhexlify(i) if isinstance(i, str) else i) for i in d[k]]
             else:
                 x = plain(d[k])
             setattr(g, k, x)
