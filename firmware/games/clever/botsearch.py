@@ -1,12 +1,13 @@
-# The normal Clever Kids player's look-ahead (bot.py asks it about each action).
-#
-# One search at a time: its position (sheet and hand), bonus queues, answer
-# caches and the decision's context live in this module, allocated once. See
-# bot.py for what it values and botsheet.py for the tables and crosses.
+"""The normal Clever Kids player's look-ahead (bot.py asks it about each action).
+
+One search at a time: its position (sheet and hand), bonus queues, answer
+caches and the decision's context live in this module, allocated once. See
+bot.py for what it values and botsheet.py for the tables and crosses.
+"""
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: X (_Ctx) gets its attributes when a search starts)
 from array import array
-from games.clever import rules as R
+from games.clever import rules
 from games.clever.botsheet import *
 
 END = 800               # ending the game ahead (+) or not ahead (-)
@@ -282,7 +283,7 @@ def setup(g, work, keep):
         _MOVES[(seat + i) % g.n] = 1
     for i in range(NSYM):
         _FIXED[i] = 0
-    for i in range(R.NDICE):
+    for i in range(rules.NDICE):
         _FIXED[g.dice[i]] += not g.taken[i]
     x.gen = x.gen % 255 + 1
     if x.gen == 1:
@@ -300,11 +301,11 @@ def start(g, s, c, pend):
         S[i] = s[i]
     for i in range(NSYM):
         S[H + i] = _BASE[i] = 0
-    for i in range(R.NDICE):
+    for i in range(rules.NDICE):
         d = g.dice[i]
         if not g.spent[i]:
             _BASE[d] += 1
-            if not (g.role and g.taken[i]) and (R.D.SYM_COLOUR[d] == c or not d and (not g.role or X.pj)):
+            if not (g.role and g.taken[i]) and (rules.data.SYM_COLOUR[d] == c or not d and (not g.role or X.pj)):
                 S[H + d] += 1
                 _BASE[d] -= 1
     P[0] = len(pend)

@@ -1,14 +1,15 @@
-# The normal Clever Kids player's sheet model, for its look-ahead (botsearch.py).
-#
-# A search position is one list: the sheet (as in sheet.py: fields crossed per
-# line, then the green mask) followed by the hand (dice counts per symbol). The
-# functions here cross in place and find the best next cross from the tables in
-# bottables.py; none allocates.
-#
-# The player is four modules (bot, botsearch, botsheet, bottables), each
-# imported by the one before it: MicroPython compiles a module in one piece, and
-# compiling the biggest first, while least else is loaded, keeps the peak heap
-# of loading them from source at 94 KB (one module: 101 KB; the old player 95 KB).
+"""The normal Clever Kids player's sheet model, for its look-ahead (botsearch.py).
+
+A search position is one list: the sheet (as in sheet.py: fields crossed per
+line, then the green mask) followed by the hand (dice counts per symbol). The
+functions here cross in place and find the best next cross from the tables in
+bottables.py; none allocates.
+
+The player is four modules (bot, botsearch, botsheet, bottables), each
+imported by the one before it: MicroPython compiles a module in one piece, and
+compiling the biggest first, while least else is loaded, keeps the peak heap
+of loading them from source at 94 KB (one module: 101 KB; the old player 95 KB).
+"""
 from games.clever.bottables import *
 
 # Frames: MicroPython allocates a function's frame on the heap, at every call,

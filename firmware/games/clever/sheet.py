@@ -2,32 +2,32 @@
 
 Tables derived from data.py, pure functions on one player's sheet, and the
 State class (the game state and its views: hands, summary, saves). rules.py
-adds the turn flow (rules.Game), bot.py the computer players. It is a module
-of its own, not part of rules.py, so that MicroPython compiles the two
-separately: compiling one big module needs more heap than we can spare.
+adds the turn flow (rules.Game), bot.py the computer players. Why it is a
+module of its own, apart from rules.py (the heap a compile from source needs,
+measured): docs/clever.md.
 
 A sheet is a list of small ints: one counter per line crossed left to right
 (yellow, red, each blue row: how many fields are crossed), then the green
 mask (bit row*GC+col) at index GI.
 """
 from core.rules import parse_options, winners_of
-from games.clever import data as D
+from games.clever import data
 
-NDICE = len(D.DICE)
-NSYM = len(D.SYM_NAMES)
-NB = len(D.BLUE_SYM)
+NDICE = len(data.DICE)
+NSYM = len(data.SYM_NAMES)
+NB = len(data.BLUE_SYM)
 LNAME = ("Y", "R") + tuple("B%d" % (i + 1) for i in range(NB)) + ("G",)
 GI = NB + 2
 LCOL = (0, 1) + (3,) * NB
-LREW = (D.YELLOW_REW, D.RED_REW) + D.BLUE_REW
-LNEED = ((1,) * len(D.YELLOW_SYM), D.RED_CANDLES) + tuple((2,) * len(r) for r in D.BLUE_REW)
-LWANT = (D.YELLOW_SYM, (-1,) * len(D.RED_CANDLES)) + tuple((D.BLUE_SYM[i],) * len(D.BLUE_REW[i]) for i in range(NB))
-GR = D.GREEN_ROWS
-GC = D.GREEN_COLS
+LREW = (data.YELLOW_REW, data.RED_REW) + data.BLUE_REW
+LNEED = ((1,) * len(data.YELLOW_SYM), data.RED_CANDLES) + tuple((2,) * len(r) for r in data.BLUE_REW)
+LWANT = (data.YELLOW_SYM, (-1,) * len(data.RED_CANDLES)) + tuple((data.BLUE_SYM[i],) * len(data.BLUE_REW[i]) for i in range(NB))
+GR = data.GREEN_ROWS
+GC = data.GREEN_COLS
 GFULL = (1 << GR * GC) - 1
 GMASK = tuple(sum(1 << r * GC + c for c in range(GC)) for r in range(GR)) + tuple(
     sum(1 << r * GC + c for r in range(GR)) for c in range(GC))
-GREW = D.GREEN_ROW_REW + D.GREEN_COL_REW
+GREW = data.GREEN_ROW_REW + data.GREEN_COL_REW
 PLENTY = [0] + [9] * (NSYM - 1)
 LSTARS = tuple(tuple(r[:i].count(1) for i in range(len(r) + 1)) for r in LREW)   # stars in the first i fields
 
@@ -54,7 +54,7 @@ def stars(s):
 
 def have(n, want, c):
     """Real dice in counts n for a field wanting symbol want (-1: any of colour c)."""
-    return n[want] if want > 0 else sum(n[x] for x in range(1, NSYM) if D.SYM_COLOUR[x] == c)
+    return n[want] if want > 0 else sum(n[x] for x in range(1, NSYM) if data.SYM_COLOUR[x] == c)
 
 
 def options(s, c, n):
@@ -115,20 +115,20 @@ def name(l, b):
     """'balloon 3', 'wagon 2', 'donut 1', 'present 2-3' (b as in parse)."""
     if l == GI:
         return "present %d-%d" % (b // GC + 1, b % GC + 1)
-    return ("balloon", "wagon", D.SYM_LABEL[D.BLUE_SYM[l - 2 if l > 1 else 0]])[min(l, 2)] + " %d" % b
+    return ("balloon", "wagon", data.SYM_LABEL[data.BLUE_SYM[l - 2 if l > 1 else 0]])[min(l, 2)] + " %d" % b
 
 
 def label(a):
     """Menu text for an action: 'yellow', 'balloon 3 +J', 'present 2-3'."""
     p = parse(a)
-    if len(a) == 1 and a in D.COLOURS:
-        return D.COLOUR_NAMES[D.COLOURS.find(a)]
+    if len(a) == 1 and a in data.COLOURS:
+        return data.COLOUR_NAMES[data.COLOURS.find(a)]
     return a if p is None else name(p[0], p[1]) + " +J" * p[2]
 
 
 def rating(n):
     """Solo rating for n stars."""
-    return [t for lo, t in D.SOLO_RATINGS if n >= lo][-1]
+    return [t for lo, t in data.SOLO_RATINGS if n >= lo][-1]
 
 
 
@@ -161,7 +161,7 @@ def why_cross(s, c, a, n, bonus):
         return "I don't understand %r" % (a,)
     l, b, j = p
     if (2 if l == GI else LCOL[l]) != c:
-        return "Now only %s can be crossed" % D.COLOUR_NAMES[c]
+        return "Now only %s can be crossed" % data.COLOUR_NAMES[c]
     if l == GI and s[GI] >> b & 1:
         return "That present is already crossed"
     if l < GI and s[l] >= len(LREW[l]):
@@ -173,7 +173,7 @@ def why_cross(s, c, a, n, bonus):
     k, want = need(s, l)
     if j > min(k, n[0]):
         return "You can use %d joker%s here" % (min(k, n[0]), "s" * (min(k, n[0]) != 1))
-    return "%s needs %d %s, you have %d" % (name(l, b), k, D.SYM_LABEL[want if want > 0 else D.SYM_COLOUR.index(c)],
+    return "%s needs %d %s, you have %d" % (name(l, b), k, data.SYM_LABEL[want if want > 0 else data.SYM_COLOUR.index(c)],
                                            have(n, want, c) + j)
 
 
@@ -219,7 +219,7 @@ class State:
         """Queue the faces of the next dice, D1..D5 per roll: 1..6 or a face
         name ("JOKER", "Y:pink"). start_player=random: first the seat."""
         for v in values:
-            if v not in D.SYM_NAMES and v not in range(7):
+            if v not in data.SYM_NAMES and v not in range(7):
                 raise ValueError("force takes faces 1..6 or face names")
             self.forced.append(v)
 
@@ -244,7 +244,7 @@ class State:
         (default: the colour picked)."""
         c = self.colour if c < 0 else c
         return [i for i in range(NDICE) if not (self.spent[i] or self.role and self.taken[i]) and (
-            D.SYM_COLOUR[self.dice[i]] == c or not self.dice[i] and (not self.role or self.opts["pool_jokers"]))]
+            data.SYM_COLOUR[self.dice[i]] == c or not self.dice[i] and (not self.role or self.opts["pool_jokers"]))]
 
     def counts(self, c=-1):
         n = [0] * NSYM
@@ -259,8 +259,8 @@ class State:
         sh = [sheet_info(s) for s in self.sheets]
         d = {"phase": self.phase, "to_act": self.to_act(), "active": self.active, "role": self.role,
              "turn": self.turn, "taken": self.taken, "spent": self.spent, "sheets": sh,
-             "dice": [D.SYM_NAMES[x] for x in self.dice], "colour": D.COLOURS[self.colour] if self.colour >= 0 else "",
-             "pending": [D.COLOURS[c] for c in self.pending], "scores": self.scores(), "over": self.over,
+             "dice": [data.SYM_NAMES[x] for x in self.dice], "colour": data.COLOURS[self.colour] if self.colour >= 0 else "",
+             "pending": [data.COLOURS[c] for c in self.pending], "scores": self.scores(), "over": self.over,
              "ending": self.ending}
         if self.n == 1:
             d["rating"] = rating(sh[0]["stars"])
