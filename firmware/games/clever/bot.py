@@ -31,10 +31,10 @@ MAXJ = max(max(n) for n in rules.LNEED)   # most jokers one cross can take
 
 def _by_jokers(acts):
     # acts (sorted) with the fewest jokers first: the first of equals wins
-    for j in range(MAXJ + 1):
-        for a in acts:
-            if a.count("J") == j:
-                yield a
+    for jokers in range(MAXJ + 1):
+        for action in acts:
+            if action.count("J") == jokers:
+                yield action
 
 
 def _normal(g, acts):
@@ -44,7 +44,7 @@ def _normal(g, acts):
         # presents: only the four that add most (with and without a joker)
         top = top_presents(s, 4)
         acts = [a for a in acts if a == "done" or top >> rules.parse(a)[1] & 1]
-    best = None
+    best_value, best_action = 0, ""      # no action is "": the first one is taken
     for a in _by_jokers(acts):
         c = rules.data.COLOURS.find(a) if g.phase == "pick" else g.colour
         if a == "pass":
@@ -65,9 +65,9 @@ def _normal(g, acts):
             start(g, s, c, g.pending)
             first_cross(*rules.parse(a))
             v = plan(c, True)
-        if best is None or v > best[0]:
-            best = (v, a)
-    return best[1]
+        if not best_action or v > best_value:
+            best_value, best_action = v, a
+    return best_action
 
 
 def _easy(g, acts, rng):

@@ -31,8 +31,9 @@ LEN = tuple(len(r) for r in rules.LREW)
 REW = rules.LREW
 # per line and field: symbols needed << 5 | the hand index of the symbol it
 # takes (-1 in LWANT: the colour's one symbol); past the end: needs 99, never fits
-NH = tuple(array("h", [rules.LNEED[l][k] << 5 | H + (rules.LWANT[l][k] if rules.LWANT[l][k] > 0 else SLO[rules.LCOL[l]])
-                      for k in range(LEN[l])] + [99 << 5 | H]) for l in range(GI))
+NH = tuple(array("h", [rules.LNEED[line][k] << 5 | H + (
+    rules.LWANT[line][k] if rules.LWANT[line][k] > 0 else SLO[rules.LCOL[line]])
+    for k in range(LEN[line])] + [99 << 5 | H]) for line in range(GI))
 # per green bit b, at 2b its row, at 2b+1 its column: GBM the mask, GBC the
 # bonus colour it gives once full (255: none)
 GBM = tuple(rules.GMASK[i // 2 // GC if i % 2 == 0 else GR + i // 2 % GC] for i in range(2 * NG))
@@ -73,12 +74,12 @@ PK = tuple(sum(((x >> c) & 1) << 2 * c for c in range(GC)) for x in range(16))
 def _build(fin):
     # value()'s tables (fin: stars only), then what one more cross adds
     vt, ld, rd, cd = [], [], array("h"), array("h")
-    for l in range(GI):
-        p = _pot(rules.LREW[l], rules.LNEED[l])
+    for line in range(GI):
+        p = _pot(rules.LREW[line], rules.LNEED[line])
         a = array("h")
         d = array("h")
         for k in range(len(p)):
-            a.append(rules.LSTARS[l][k] * STAR + (0 if fin else p[k]))
+            a.append(rules.LSTARS[line][k] * STAR + (0 if fin else p[k]))
             if k:
                 d.append(a[k] - a[k - 1])
         vt.append(a)

@@ -23,15 +23,15 @@ OPTIONS = (
 )
 
 
-def fits(s, c, n):
+def fits(sheet, colour, counts):
     """Whether options(s, c, n) has any action, without building them: the
     colour pick asks this of every colour at every decision."""
-    if c == 2:
-        return s[GI] != GFULL and (have(n, -1, 2) > 0 or n[0] > 0)
-    for l in range(GI):
-        if LCOL[l] == c and s[l] < len(LREW[l]):
-            k = LNEED[l][s[l]]
-            if max(0, k - have(n, LWANT[l][s[l]], c)) <= min(k, n[0]):
+    if colour == 2:
+        return sheet[GI] != GFULL and (have(counts, -1, 2) > 0 or counts[0] > 0)
+    for line in range(GI):
+        if LCOL[line] == colour and sheet[line] < len(LREW[line]):
+            needed = LNEED[line][sheet[line]]
+            if max(0, needed - have(counts, LWANT[line][sheet[line]], colour)) <= min(needed, counts[0]):
                 return True
     return False
 
@@ -120,30 +120,30 @@ class Game(State):
         return why_cross(self.sheets[self.seat], self.pending[0] if ph == "bonus" else self.colour,
                          str(a), self.counts(), ph == "bonus")
 
-    def _cross(self, a, bonus):
-        l, b, j = parse(a)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
-        s = self.sheets[self.seat]
+    def _cross(self, action, bonus):
+        line, place, jokers = parse(action)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
+        sheet = self.sheets[self.seat]
         if bonus:
-            c = self.pending.pop(0)
+            colour = self.pending.pop(0)
         else:
-            c = self.colour
-            k, want = need(s, l)
-            k -= j
-            jj = j
+            colour = self.colour
+            needed, want = need(sheet, line)
+            needed -= jokers
+            jokers_left = jokers
             for i in self.hand():
-                d = self.dice[i]
-                if d and k and (want < 0 or d == want) or not d and jj:
+                die = self.dice[i]
+                if die and needed and (want < 0 or die == want) or not die and jokers_left:
                     self.spent[i] = 1
-                    k -= d > 0
-                    jj -= not d
+                    needed -= die > 0
+                    jokers_left -= not die
             self.crosses += 1
-        got, bon = mark(s, l, b)
-        self.pending += bon
+        stars_got, bonuses = mark(sheet, line, place)
+        self.pending += bonuses
         self.events.append("%s:%s %s%s%s%s" % (
-            self.names[self.seat], " bonus" * bonus, name(l, b if l == GI else s[l]), " +J" * j,
-            " +star" * got, "".join(" +bonus " + data.COLOUR_NAMES[x] for x in bon)))
-        if area_done(s, c):
-            self.events.append("%s filled %s!%s" % (self.names[self.seat], data.COLOUR_NAMES[c], (
+            self.names[self.seat], " bonus" * bonus, name(line, place if line == GI else sheet[line]), " +J" * jokers,
+            " +star" * stars_got, "".join(" +bonus " + data.COLOUR_NAMES[bonus_colour] for bonus_colour in bonuses)))
+        if area_done(sheet, colour):
+            self.events.append("%s filled %s!%s" % (self.names[self.seat], data.COLOUR_NAMES[colour], (
                 "" if self.ending else " Last " + self.opts["end_rule"])))
             self.ending = True
 
