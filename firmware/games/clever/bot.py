@@ -17,7 +17,7 @@ allocated while searching; and a work budget per decision (WORK), never a
 clock, so CPython and MicroPython choose alike. docs/clever.md has the
 figures.
 """
-from games.clever import rules
+from games.clever import data, rules
 from games.clever.botsearch import setup, start, ev, plan, first_cross, bonus_cross, top_presents
 
 LEVELS = ("easy", "normal")
@@ -46,7 +46,7 @@ def _normal(g, acts):
         acts = [a for a in acts if a == "done" or top >> rules.parse(a)[1] & 1]
     best_value, best_action = 0, ""      # no action is "": the first one is taken
     for a in _by_jokers(acts):
-        c = rules.data.COLOURS.find(a) if g.phase == "pick" else g.colour
+        c = data.COLOURS.find(a) if g.phase == "pick" else g.colour
         if a == "pass":
             start(g, s, c, ())
             v = ev()
@@ -58,7 +58,8 @@ def _normal(g, acts):
             v = ev()
         elif g.phase == "bonus":
             start(g, s, c, g.pending[1:])
-            bonus_cross(*rules.parse(a)[:2])
+            line, place, _ = rules.parse(a)   # pyright: ignore[reportGeneralTypeIssues]  -- a is a field
+            bonus_cross(line, place)
             v = ev()
         else:
             # the first cross as the action says (a joker where a symbol would do, maybe)
@@ -73,7 +74,7 @@ def _normal(g, acts):
 def _easy(g, acts, rng):
     acts = [a for a in acts if a not in ("pass", "done", "skip")] or acts
     if g.phase == "pick" and rng.randbelow(2):
-        return max(acts, key=lambda a: (len(g.hand(rules.data.COLOURS.find(a))), a))
+        return max(acts, key=lambda a: (len(g.hand(data.COLOURS.find(a))), a))
     return acts[rng.randbelow(len(acts))]
 
 

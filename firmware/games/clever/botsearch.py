@@ -7,7 +7,7 @@ bot.py for what it values and botsheet.py for the tables and crosses.
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: X (_Ctx) gets its attributes when a search starts)
 from array import array
-from games.clever import rules
+from games.clever import data, rules
 from games.clever.botsheet import *
 
 END = 800               # ending the game ahead (+) or not ahead (-)
@@ -305,7 +305,7 @@ def start(g, sheet, colour, pending):
         die = g.dice[i]
         if not g.spent[i]:
             _BASE[die] += 1
-            if not (g.role and g.taken[i]) and (rules.data.SYM_COLOUR[die] == colour or not die and (not g.role or X.pj)):
+            if not (g.role and g.taken[i]) and (data.SYM_COLOUR[die] == colour or not die and (not g.role or X.pj)):
                 S[H + die] += 1
                 _BASE[die] -= 1
     P[0] = len(pending)

@@ -5,7 +5,7 @@ one more cross adds, in centi-stars; the layout of a search position; the
 per-colour ranges of lines and symbols. See bot.py for what is valued.
 """
 from array import array
-from games.clever import rules
+from games.clever import data, rules
 
 STAR, BON = 100, 60     # a star; a bonus circle still ahead
 GQ = (100, 75, 56, 42, 32)
@@ -21,10 +21,10 @@ if (GI, GR, GC) != (5, 3, 4) or H + NSYM > 32:
 # over range() keeps a frame small: see "Frames" below); each must be contiguous
 LLO = tuple(rules.LCOL.index(c) if c in rules.LCOL else 0 for c in range(4))
 LHI = tuple(LLO[c] + rules.LCOL.count(c) for c in range(4))
-SLO = tuple(rules.data.SYM_COLOUR.index(c) for c in range(4))
-SHI = tuple(SLO[c] + rules.data.SYM_COLOUR.count(c) for c in range(4))
+SLO = tuple(data.SYM_COLOUR.index(c) for c in range(4))
+SHI = tuple(SLO[c] + data.SYM_COLOUR.count(c) for c in range(4))
 if [rules.LCOL[LLO[c]:LHI[c]].count(c) for c in range(4)] != [rules.LCOL.count(c) for c in range(4)] or \
-        [rules.data.SYM_COLOUR[SLO[c]:SHI[c]].count(c) for c in range(4)] != [SHI[c] - SLO[c] for c in range(4)]:
+        [data.SYM_COLOUR[SLO[c]:SHI[c]].count(c) for c in range(4)] != [SHI[c] - SLO[c] for c in range(4)]:
     raise ValueError("clever bot: a colour's lines or symbols are not contiguous")
 HP = H + SLO[2]         # the hand's presents
 LEN = tuple(len(r) for r in rules.LREW)
