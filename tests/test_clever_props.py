@@ -30,9 +30,9 @@ def check_invariants(g, before=None):
             assert g.sheets[p][S.GI] & before[p][S.GI] == before[p][S.GI]
     sc = g.scores()
     assert sc == [S.stars(s) for s in g.sheets] and max(sc) <= 18
-    assert all(d in range(len(S.D.SYM_NAMES)) for d in g.dice)
+    assert all(d in range(len(S.data.SYM_NAMES)) for d in g.dice)
     for i in range(S.NDICE):
-        assert g.dice[i] in S.D.DICE[i]
+        assert g.dice[i] in S.data.DICE[i]
         assert not (g.role and g.spent[i] and g.taken[i])
     for e in g.events:
         assert isinstance(e, str) and 0 < len(e) <= 62, e

@@ -34,7 +34,7 @@ def scored(g, acts):
         acts = [a for a in acts if a == "done" or top >> R.parse(a)[1] & 1]
     out = []
     for a in bot._by_jokers(acts):
-        c = R.D.COLOURS.find(a) if g.phase == "pick" else g.colour
+        c = R.data.COLOURS.find(a) if g.phase == "pick" else g.colour
         if a == "pass":
             start(g, s, c, ())
             v = ev()

@@ -17,7 +17,7 @@ from core.table import LIVE, TableApp, run as run_app
 from games.clever import rules, view
 from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B
 
-data = rules.D
+data = rules.data
 TABS = ("Y", "R", "G", "B", "pass")
 BUTTONS = ("done", "skip")
 

@@ -1,22 +1,23 @@
-# Computer players for Clever Kids (everything in this game is public).
-#
-# easy: a child who knows the rules: half the time the colour with the most
-# dice, otherwise any colour that fits; then random crosses until nothing
-# fits; random bonus choices.
-# normal: looks ahead over the whole move (crosses, then the bonus chain) and
-# scores where it leads in centi-stars: stars, plus progress towards stars and
-# bonus circles still ahead, minus what the dice left in the middle give the
-# others (solo: plus what they give your own second pick); a move that ends
-# the game scores high only if it wins. Integers only: same on every platform.
-#
-# How it stays fast on a Pico (the look-ahead is botsearch.py, on the sheet
-# model of botsheet.py and the tables of bottables.py): one position changed
-# in place, no copies and no action strings below the root; a sheet's worth
-# is nine table lookups; answers reused from two small caches; nothing
-# allocated while searching; and a work budget per decision (WORK), never a
-# clock, so CPython and MicroPython choose alike. docs/clever.md has the
-# figures.
-from games.clever import rules as R
+"""Computer players for Clever Kids (everything in this game is public).
+
+easy: a child who knows the rules: half the time the colour with the most
+dice, otherwise any colour that fits; then random crosses until nothing
+fits; random bonus choices.
+normal: looks ahead over the whole move (crosses, then the bonus chain) and
+scores where it leads in centi-stars: stars, plus progress towards stars and
+bonus circles still ahead, minus what the dice left in the middle give the
+others (solo: plus what they give your own second pick); a move that ends
+the game scores high only if it wins. Integers only: same on every platform.
+
+How it stays fast on a Pico (the look-ahead is botsearch.py, on the sheet
+model of botsheet.py and the tables of bottables.py): one position changed
+in place, no copies and no action strings below the root; a sheet's worth
+is nine table lookups; answers reused from two small caches; nothing
+allocated while searching; and a work budget per decision (WORK), never a
+clock, so CPython and MicroPython choose alike. docs/clever.md has the
+figures.
+"""
+from games.clever import data, rules
 from games.clever.botsearch import setup, start, ev, plan, first_cross, bonus_cross, top_presents
 
 LEVELS = ("easy", "normal")
@@ -25,15 +26,15 @@ LEVELS = ("easy", "normal")
 # larger ones (docs/clever.md)
 WORK = {"normal": 80}
 KEEP = {"normal": 2}
-MAXJ = max(max(n) for n in R.LNEED)   # most jokers one cross can take
+MAXJ = max(max(n) for n in rules.LNEED)   # most jokers one cross can take
 
 
 def _by_jokers(acts):
     # acts (sorted) with the fewest jokers first: the first of equals wins
-    for j in range(MAXJ + 1):
-        for a in acts:
-            if a.count("J") == j:
-                yield a
+    for jokers in range(MAXJ + 1):
+        for action in acts:
+            if action.count("J") == jokers:
+                yield action
 
 
 def _normal(g, acts):
@@ -42,10 +43,10 @@ def _normal(g, acts):
     if g.phase == "cross" and g.colour == 2 and len(acts) > 9:
         # presents: only the four that add most (with and without a joker)
         top = top_presents(s, 4)
-        acts = [a for a in acts if a == "done" or top >> R.parse(a)[1] & 1]
-    best = None
+        acts = [a for a in acts if a == "done" or top >> rules.parse(a)[1] & 1]
+    best_value, best_action = 0, ""      # no action is "": the first one is taken
     for a in _by_jokers(acts):
-        c = R.D.COLOURS.find(a) if g.phase == "pick" else g.colour
+        c = data.COLOURS.find(a) if g.phase == "pick" else g.colour
         if a == "pass":
             start(g, s, c, ())
             v = ev()
@@ -57,22 +58,23 @@ def _normal(g, acts):
             v = ev()
         elif g.phase == "bonus":
             start(g, s, c, g.pending[1:])
-            bonus_cross(*R.parse(a)[:2])
+            line, place, _ = rules.parse(a)   # pyright: ignore[reportGeneralTypeIssues]  -- a is a field
+            bonus_cross(line, place)
             v = ev()
         else:
             # the first cross as the action says (a joker where a symbol would do, maybe)
             start(g, s, c, g.pending)
-            first_cross(*R.parse(a))
+            first_cross(*rules.parse(a))
             v = plan(c, True)
-        if best is None or v > best[0]:
-            best = (v, a)
-    return best[1]
+        if not best_action or v > best_value:
+            best_value, best_action = v, a
+    return best_action
 
 
 def _easy(g, acts, rng):
     acts = [a for a in acts if a not in ("pass", "done", "skip")] or acts
     if g.phase == "pick" and rng.randbelow(2):
-        return max(acts, key=lambda a: (len(g.hand(R.D.COLOURS.find(a))), a))
+        return max(acts, key=lambda a: (len(g.hand(data.COLOURS.find(a))), a))
     return acts[rng.randbelow(len(acts))]
 
 

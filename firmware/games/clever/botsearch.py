@@ -1,12 +1,13 @@
-# The normal Clever Kids player's look-ahead (bot.py asks it about each action).
-#
-# One search at a time: its position (sheet and hand), bonus queues, answer
-# caches and the decision's context live in this module, allocated once. See
-# bot.py for what it values and botsheet.py for the tables and crosses.
+"""The normal Clever Kids player's look-ahead (bot.py asks it about each action).
+
+One search at a time: its position (sheet and hand), bonus queues, answer
+caches and the decision's context live in this module, allocated once. See
+bot.py for what it values and botsheet.py for the tables and crosses.
+"""
 # pyright: reportAttributeAccessIssue=false
 # (the type check, tools/typecheck.py: X (_Ctx) gets its attributes when a search starts)
 from array import array
-from games.clever import rules as R
+from games.clever import data, rules
 from games.clever.botsheet import *
 
 END = 800               # ending the game ahead (+) or not ahead (-)
@@ -51,30 +52,30 @@ _MV = array("h", range(64))
 def _chain(c, fin):
     # What one more pick of colour c from _POOL adds to sheet X.src: the
     # best-looking cross after cross (ties: fewer jokers, then the first), then
-    # the bonuses.
-    s = _GS
+    # the bonuses, played on a copy, pos.
+    pos = _GS
     src = X.src
     for i in range(H):
-        s[i] = src[i]
-    s[H] = _POOL[0] if X.pj else 0
+        pos[i] = src[i]
+    pos[H] = _POOL[0] if X.pj else 0
     for i in range(SLO[c], SHI[c]):
-        s[H + i] = _POOL[i]
+        pos[H + i] = _POOL[i]
     _GQ[0] = 0
     while True:
         if c == 2:
-            if not (s[HP] or s[H]):
+            if not (pos[HP] or pos[H]):
                 break
-            i = gbest(s[GI], fin, 0)
+            i = gbest(pos[GI], fin, 0)
             if i < 0:
                 break
-            cross_green(s, 15 - (i & 15) | (0 if s[HP] else 16), _GQ)
+            cross_green(pos, 15 - (i & 15) | (0 if pos[HP] else 16), _GQ)
         else:
-            i = lbest(s, c, fin)
+            i = lbest(pos, c, fin)
             if i < 0:
                 break
-            cross_line(s, 7 - (i & 7), _GQ)
-    resolve(s, _GQ, fin)
-    return value(s, fin) - value(src, fin)
+            cross_line(pos, 7 - (i & 7), _GQ)
+    resolve(pos, _GQ, fin)
+    return value(pos, fin) - value(src, fin)
 
 
 def _codes():
@@ -111,8 +112,8 @@ def gain(p, fin):
     return best
 
 
-def _ending(s):
-    # A move that ends the game with sheet s: +END if it leaves the mover
+def _ending(sheet):
+    # A move that ends the game with this sheet: +END if it leaves the mover
     # strictly ahead of everyone, after those still to pick pick their best.
     x = X
     best = -1
@@ -123,7 +124,7 @@ def _ending(s):
                 x.src = x.sheets[p]
                 v += gain(p, 1) // STAR
             best = v if v > best else best
-    p = value(s, 1) // STAR
+    p = value(sheet, 1) // STAR
     return p * STAR + (END if p > best else -END)
 
 
@@ -138,19 +139,19 @@ def _deny(fin):
     return t // (DENY * (x.np - 1))
 
 
-def _score(s):
-    # Value of the searched move ending with sheet s (bonuses made).
+def _score(sheet):
+    # Value of the searched move ending with this sheet (bonuses made).
     x = X
     pool = _POOL
     for i in range(NSYM):
         pool[i] = _BASE[i] + S[H + i] if x.roller else _FIXED[i]
     _codes()
-    i = x.final or x.last and any_done(s)
+    i = x.final or x.last and any_done(sheet)
     if i and not x.final and x.np > 1:
-        return _ending(s)
-    pool = value(s, i)
+        return _ending(sheet)
+    pool = value(sheet, i)
     if x.roller and x.np == 1:
-        x.src = s
+        x.src = sheet
         pool += gain(-1, i)
     elif x.roller:
         pool -= _deny(i)
@@ -182,15 +183,15 @@ def _key(c):
     return k << 2 | c | X.gen << 21
 
 
-def _uncross_line(l, j):
-    # Undo cross_line(S, l, P) that used j jokers.
-    p = S
-    p[l] -= 1
-    if REW[l][p[l]] > 1:
+def _uncross_line(line, jokers):
+    # Undo cross_line(S, line, P) that used this many jokers.
+    pos = S
+    pos[line] -= 1
+    if REW[line][pos[line]] > 1:
         P[0] -= 1
-    l = NH[l][p[l]]
-    p[H] += j
-    p[l & 31] += (l >> 5) - j
+    line = NH[line][pos[line]]      # now the field's code, as NH has it (no new local)
+    pos[H] += jokers
+    pos[line & 31] += (line >> 5) - jokers
 
 
 def _uncross_green(bj):
@@ -207,11 +208,11 @@ def _uncross_green(bj):
 def _line_moves(c):
     # Best plan() after each line of colour c the hand fits (fewest jokers).
     best = None
-    for l in range(LLO[c], LHI[c]):
-        j = cross_line(S, l, P)
-        if j >= 0:
+    for line in range(LLO[c], LHI[c]):
+        jokers = cross_line(S, line, P)
+        if jokers >= 0:
             v = plan(c, True)
-            _uncross_line(l, j)
+            _uncross_line(line, jokers)
             best = v if best is None or v > best else best
     return best
 
@@ -282,7 +283,7 @@ def setup(g, work, keep):
         _MOVES[(seat + i) % g.n] = 1
     for i in range(NSYM):
         _FIXED[i] = 0
-    for i in range(R.NDICE):
+    for i in range(rules.NDICE):
         _FIXED[g.dice[i]] += not g.taken[i]
     x.gen = x.gen % 255 + 1
     if x.gen == 1:
@@ -292,48 +293,48 @@ def setup(g, work, keep):
             _MK[i] = 0
 
 
-def start(g, s, c, pend):
-    # The searched position: sheet s, g's hand in colour c (as g.counts(c),
-    # without its lists), bonuses pend.
-    c = g.colour if c < 0 else c
+def start(g, sheet, colour, pending):
+    # The searched position: the sheet, g's hand in colour (as g.counts(colour),
+    # without its lists), the pending bonuses.
+    colour = g.colour if colour < 0 else colour
     for i in range(H):
-        S[i] = s[i]
+        S[i] = sheet[i]
     for i in range(NSYM):
         S[H + i] = _BASE[i] = 0
-    for i in range(R.NDICE):
-        d = g.dice[i]
+    for i in range(rules.NDICE):
+        die = g.dice[i]
         if not g.spent[i]:
-            _BASE[d] += 1
-            if not (g.role and g.taken[i]) and (R.D.SYM_COLOUR[d] == c or not d and (not g.role or X.pj)):
-                S[H + d] += 1
-                _BASE[d] -= 1
-    P[0] = len(pend)
-    for i in range(len(pend)):
-        P[i + 1] = pend[i]
+            _BASE[die] += 1
+            if not (g.role and g.taken[i]) and (data.SYM_COLOUR[die] == colour or not die and (not g.role or X.pj)):
+                S[H + die] += 1
+                _BASE[die] -= 1
+    P[0] = len(pending)
+    for i in range(len(pending)):
+        P[i + 1] = pending[i]
 
 
-def first_cross(l, b, j):
-    # The root action's cross on the searched position, with j jokers as it says.
-    if l == GI:
-        cross_green(S, b | j << 4, P)
+def first_cross(line, place, jokers):
+    # The root action's cross on the searched position, with the jokers it says.
+    if line == GI:
+        cross_green(S, place | jokers << 4, P)
     else:
-        k = NH[l][S[l]]
-        S[H] -= j
-        S[k & 31] -= (k >> 5) - j
-        mark_line(S, l, P)
+        field = NH[line][S[line]]
+        S[H] -= jokers
+        S[field & 31] -= (field >> 5) - jokers
+        mark_line(S, line, P)
 
 
-def bonus_cross(l, b):
+def bonus_cross(line, place):
     # The root action's bonus cross on the searched position.
-    if l == GI:
-        mark_green(S, b, P)
+    if line == GI:
+        mark_green(S, place, P)
     else:
-        mark_line(S, l, P)
+        mark_line(S, line, P)
 
 
-def top_presents(s, n):
-    # The n free presents of sheet s that add most (ties: the lowest), as a mask.
+def top_presents(sheet, n):
+    # The n free presents of the sheet that add most (ties: the lowest), as a mask.
     top = 0
     for i in range(n):
-        top |= 1 << 15 - (gbest(s[GI], X.final, top) & 15)
+        top |= 1 << 15 - (gbest(sheet[GI], X.final, top) & 15)
     return top

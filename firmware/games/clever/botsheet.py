@@ -1,14 +1,15 @@
-# The normal Clever Kids player's sheet model, for its look-ahead (botsearch.py).
-#
-# A search position is one list: the sheet (as in sheet.py: fields crossed per
-# line, then the green mask) followed by the hand (dice counts per symbol). The
-# functions here cross in place and find the best next cross from the tables in
-# bottables.py; none allocates.
-#
-# The player is four modules (bot, botsearch, botsheet, bottables), each
-# imported by the one before it: MicroPython compiles a module in one piece, and
-# compiling the biggest first, while least else is loaded, keeps the peak heap
-# of loading them from source at 94 KB (one module: 101 KB; the old player 95 KB).
+"""The normal Clever Kids player's sheet model, for its look-ahead (botsearch.py).
+
+A search position is one list: the sheet (as in sheet.py: fields crossed per
+line, then the green mask) followed by the hand (dice counts per symbol). The
+functions here cross in place and find the best next cross from the tables in
+bottables.py; none allocates.
+
+The player is four modules (bot, botsearch, botsheet, bottables), each
+imported by the one before it: MicroPython compiles a module in one piece, and
+compiling the biggest first, while least else is loaded, keeps the peak heap
+of loading them from source at 94 KB (one module: 101 KB; the old player 95 KB).
+"""
 from games.clever.bottables import *
 
 # Frames: MicroPython allocates a function's frame on the heap, at every call,
@@ -20,84 +21,88 @@ from games.clever.bottables import *
 # allocates next to nothing (tests/test_clever_bot.py holds it to that).
 
 
-def value(s, fin):
+def value(sheet, fin):
     # Stars, plus progress unless the game is surely over (fin), in centi-stars.
-    t = VT[fin]
-    g = s[GI]
-    v = t[0][s[0]] + t[1][s[1]] + t[2][s[2]] + t[3][s[3]] + t[4][s[4]] + t[5][g & 15]
-    v += t[6][g >> 4 & 15] + t[7][g >> 8]
-    return v + t[8][PK[g & 15] + PK[g >> 4 & 15] + PK[g >> 8]]
+    table = VT[fin]
+    green = sheet[GI]
+    v = table[0][sheet[0]] + table[1][sheet[1]] + table[2][sheet[2]] + table[3][sheet[3]]
+    v += table[4][sheet[4]] + table[5][green & 15]
+    v += table[6][green >> 4 & 15] + table[7][green >> 8]
+    return v + table[8][PK[green & 15] + PK[green >> 4 & 15] + PK[green >> 8]]
 
 
-def mark_line(s, l, q):
-    # Cross line l's next field of sheet s; queue a bonus colour it earns on
-    # q (q[0]: how many are queued).
-    k = s[l]
-    s[l] = k + 1
-    if REW[l][k] > 1:
-        q[0] += 1
-        q[q[0]] = REW[l][k] - 2
+def mark_line(sheet, line, queue):
+    # Cross the line's next field of the sheet; queue a bonus colour it earns
+    # on queue (queue[0]: how many are queued).
+    crossed = sheet[line]
+    sheet[line] = crossed + 1
+    if REW[line][crossed] > 1:
+        queue[0] += 1
+        queue[queue[0]] = REW[line][crossed] - 2
 
 
-def mark_green(s, b, q):
-    # Cross green bit b of sheet s, as mark_line.
-    g = s[GI] | 1 << b
-    s[GI] = g
-    for b in range(2 * b, 2 * b + 2):
-        if GBC[b] < 255 and g & GBM[b] == GBM[b]:
-            q[0] += 1
-            q[q[0]] = GBC[b]
+def mark_green(sheet, bit, queue):
+    # Cross green bit `bit` of the sheet, as mark_line.
+    green = sheet[GI] | 1 << bit
+    sheet[GI] = green
+    for bit in range(2 * bit, 2 * bit + 2):     # now the bit's row (2 * bit), then column
+        if GBC[bit] < 255 and green & GBM[bit] == GBM[bit]:
+            queue[0] += 1
+            queue[queue[0]] = GBC[bit]
 
 
-def cross_line(p, l, q):
-    # Cross line l's next field of position p with the hand's symbols and the
-    # fewest jokers; returns the jokers used, or -1 (nothing done) if it does not fit.
-    k = NH[l][p[l]]
-    j = (k >> 5) - p[k & 31]
-    j = j if j > 0 else 0
-    if j > p[H]:
+def cross_line(pos, line, queue):
+    # Cross the line's next field of position pos with the hand's symbols and
+    # the fewest jokers; returns the jokers used, or -1 (nothing done) if it
+    # does not fit. field: what the field needs, as NH codes it.
+    field = NH[line][pos[line]]
+    jokers = (field >> 5) - pos[field & 31]
+    jokers = jokers if jokers > 0 else 0
+    if jokers > pos[H]:
         return -1
-    p[H] -= j
-    p[k & 31] -= (k >> 5) - j
-    mark_line(p, l, q)
-    return j
+    pos[H] -= jokers
+    pos[field & 31] -= (field >> 5) - jokers
+    mark_line(pos, line, queue)
+    return jokers
 
 
 
 
-def cross_green(p, bj, q):
-    # Cross green bit bj & 15 of position p with a present, or with a joker if bj & 16.
-    j = bj >> 4
-    bj &= 15
-    p[H] -= j
-    p[HP] -= 1 - j
-    mark_green(p, bj, q)
+def cross_green(pos, bit, queue):
+    # Cross green bit `bit & 15` of position pos with a present, or with a
+    # joker if bit & 16.
+    jokers = bit >> 4
+    bit &= 15
+    pos[H] -= jokers
+    pos[HP] -= 1 - jokers
+    mark_green(pos, bit, queue)
 
 
 
 
-def lbest(p, c, fin):
+def lbest(pos, c, fin):
+    # (c, the colour, is reused for each line's code: no new local, a small frame)
     # The line of colour c whose next field adds most to value() and fits
-    # position p's hand (ties: fewer jokers, then the first line), as ((gain +
+    # position pos's hand (ties: fewer jokers, then the first line), as ((gain +
     # OFS) * 8 + 7 - jokers) * 8 + 7 - line; -1 if none fits.
     best = -1
-    for l in range(LLO[c], LHI[c]):
-        c = NH[l][p[l]]
-        c = (c >> 5) - p[c & 31]
+    for line in range(LLO[c], LHI[c]):
+        c = NH[line][pos[line]]
+        c = (c >> 5) - pos[c & 31]
         c = c if c > 0 else 0
-        if c <= p[H]:
-            c = ((LD[fin][l][p[l]] + OFS) * 8 + 7 - c) * 8 + 7 - l
+        if c <= pos[H]:
+            c = ((LD[fin][line][pos[line]] + OFS) * 8 + 7 - c) * 8 + 7 - line
             best = c if c > best else best
     return best
 
 
-def lbonus(s, c, fin):
+def lbonus(sheet, c, fin):
     # The line of colour c a bonus cross adds most to (ties: the first), as
     # (gain + OFS) * 8 + 7 - line; -1 if all are full.
     best = -1
-    for l in range(LLO[c], LHI[c]):
-        if s[l] < LEN[l]:
-            c = (LD[fin][l][s[l]] + OFS) * 8 + 7 - l
+    for line in range(LLO[c], LHI[c]):
+        if sheet[line] < LEN[line]:
+            c = (LD[fin][line][sheet[line]] + OFS) * 8 + 7 - line
             best = c if c > best else best
     return best
 
@@ -123,33 +128,33 @@ def gbest(g, fin, skip):
     return p
 
 
-def resolve(s, q, fin):
-    # Make the bonus crosses queued on q on sheet s, each greedily (the best
+def resolve(sheet, queue, fin):
+    # Make the bonus crosses queued on the sheet, each greedily (the best
     # value() next), chained bonuses queued behind.
-    h = 1
-    while h <= q[0]:
-        c = q[h]
-        h += 1
+    head = 1
+    while head <= queue[0]:
+        c = queue[head]
+        head += 1
         if c == 2:
-            c = gbest(s[GI], fin, 0)
+            c = gbest(sheet[GI], fin, 0)
             if c >= 0:
-                mark_green(s, 15 - (c & 15), q)
+                mark_green(sheet, 15 - (c & 15), queue)
         else:
-            c = lbonus(s, c, fin)
+            c = lbonus(sheet, c, fin)
             if c >= 0:
-                mark_line(s, 7 - (c & 7), q)
+                mark_line(sheet, 7 - (c & 7), queue)
 
-def full(s, c):
-    for l in range(LLO[c], LHI[c]):
-        if s[l] < LEN[l]:
+def full(sheet, colour):
+    for line in range(LLO[colour], LHI[colour]):
+        if sheet[line] < LEN[line]:
             return False
     return True
 
 
-def any_done(s):
-    if s[GI] == (1 << NG) - 1:
+def any_done(sheet):
+    if sheet[GI] == (1 << NG) - 1:
         return True
-    for c in range(4):
-        if LHI[c] and full(s, c):
+    for colour in range(4):
+        if LHI[colour] and full(sheet, colour):
             return True
     return False

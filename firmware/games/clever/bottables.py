@@ -1,15 +1,16 @@
-# Tables for the normal Clever Kids player's look-ahead, built once at import.
-#
-# What a sheet is worth (value() in botsheet.py adds up nine lookups) and what
-# one more cross adds, in centi-stars; the layout of a search position; the
-# per-colour ranges of lines and symbols. See bot.py for what is valued.
+"""Tables for the normal Clever Kids player's look-ahead, built once at import.
+
+What a sheet is worth (value() in botsheet.py adds up nine lookups) and what
+one more cross adds, in centi-stars; the layout of a search position; the
+per-colour ranges of lines and symbols. See bot.py for what is valued.
+"""
 from array import array
-from games.clever import rules as R
+from games.clever import data, rules
 
 STAR, BON = 100, 60     # a star; a bonus circle still ahead
 GQ = (100, 75, 56, 42, 32)
 
-GI, GR, GC, NSYM = R.GI, R.GR, R.GC, R.NSYM
+GI, GR, GC, NSYM = rules.GI, rules.GR, rules.GC, rules.NSYM
 NG = GR * GC
 H = GI + 1              # a search position: the sheet (H ints), then the hand (NSYM counts)
 if (GI, GR, GC) != (5, 3, 4) or H + NSYM > 32:
@@ -18,25 +19,26 @@ if (GI, GR, GC) != (5, 3, 4) or H + NSYM > 32:
 
 # per colour: its lines (LLO..LHI) and its symbols (SLO..SHI) as ranges (a loop
 # over range() keeps a frame small: see "Frames" below); each must be contiguous
-LLO = tuple(R.LCOL.index(c) if c in R.LCOL else 0 for c in range(4))
-LHI = tuple(LLO[c] + R.LCOL.count(c) for c in range(4))
-SLO = tuple(R.D.SYM_COLOUR.index(c) for c in range(4))
-SHI = tuple(SLO[c] + R.D.SYM_COLOUR.count(c) for c in range(4))
-if [R.LCOL[LLO[c]:LHI[c]].count(c) for c in range(4)] != [R.LCOL.count(c) for c in range(4)] or \
-        [R.D.SYM_COLOUR[SLO[c]:SHI[c]].count(c) for c in range(4)] != [SHI[c] - SLO[c] for c in range(4)]:
+LLO = tuple(rules.LCOL.index(c) if c in rules.LCOL else 0 for c in range(4))
+LHI = tuple(LLO[c] + rules.LCOL.count(c) for c in range(4))
+SLO = tuple(data.SYM_COLOUR.index(c) for c in range(4))
+SHI = tuple(SLO[c] + data.SYM_COLOUR.count(c) for c in range(4))
+if [rules.LCOL[LLO[c]:LHI[c]].count(c) for c in range(4)] != [rules.LCOL.count(c) for c in range(4)] or \
+        [data.SYM_COLOUR[SLO[c]:SHI[c]].count(c) for c in range(4)] != [SHI[c] - SLO[c] for c in range(4)]:
     raise ValueError("clever bot: a colour's lines or symbols are not contiguous")
 HP = H + SLO[2]         # the hand's presents
-LEN = tuple(len(r) for r in R.LREW)
-REW = R.LREW
+LEN = tuple(len(r) for r in rules.LREW)
+REW = rules.LREW
 # per line and field: symbols needed << 5 | the hand index of the symbol it
 # takes (-1 in LWANT: the colour's one symbol); past the end: needs 99, never fits
-NH = tuple(array("h", [R.LNEED[l][k] << 5 | H + (R.LWANT[l][k] if R.LWANT[l][k] > 0 else SLO[R.LCOL[l]])
-                      for k in range(LEN[l])] + [99 << 5 | H]) for l in range(GI))
+NH = tuple(array("h", [rules.LNEED[line][k] << 5 | H + (
+    rules.LWANT[line][k] if rules.LWANT[line][k] > 0 else SLO[rules.LCOL[line]])
+    for k in range(LEN[line])] + [99 << 5 | H]) for line in range(GI))
 # per green bit b, at 2b its row, at 2b+1 its column: GBM the mask, GBC the
 # bonus colour it gives once full (255: none)
-GBM = tuple(R.GMASK[i // 2 // GC if i % 2 == 0 else GR + i // 2 % GC] for i in range(2 * NG))
-GBC = bytes(R.GREW[i // 2 // GC if i % 2 == 0 else GR + i // 2 % GC] - 2 if
-            R.GREW[i // 2 // GC if i % 2 == 0 else GR + i // 2 % GC] > 1 else 255 for i in range(2 * NG))
+GBM = tuple(rules.GMASK[i // 2 // GC if i % 2 == 0 else GR + i // 2 % GC] for i in range(2 * NG))
+GBC = bytes(rules.GREW[i // 2 // GC if i % 2 == 0 else GR + i // 2 % GC] - 2 if
+            rules.GREW[i // 2 // GC if i % 2 == 0 else GR + i // 2 % GC] > 1 else 255 for i in range(2 * NG))
 OFS = 4096              # a cross changes value() by less: the codes below stay positive
 
 
@@ -72,12 +74,12 @@ PK = tuple(sum(((x >> c) & 1) << 2 * c for c in range(GC)) for x in range(16))
 def _build(fin):
     # value()'s tables (fin: stars only), then what one more cross adds
     vt, ld, rd, cd = [], [], array("h"), array("h")
-    for l in range(GI):
-        p = _pot(R.LREW[l], R.LNEED[l])
+    for line in range(GI):
+        p = _pot(rules.LREW[line], rules.LNEED[line])
         a = array("h")
         d = array("h")
         for k in range(len(p)):
-            a.append(R.LSTARS[l][k] * STAR + (0 if fin else p[k]))
+            a.append(rules.LSTARS[line][k] * STAR + (0 if fin else p[k]))
             if k:
                 d.append(a[k] - a[k - 1])
         vt.append(a)
@@ -85,20 +87,20 @@ def _build(fin):
     for r in range(GR):
         a = array("h")
         for x in range(16):
-            a.append(_mask(R.GREW[r], GC - POP4[x], fin))
+            a.append(_mask(rules.GREW[r], GC - POP4[x], fin))
         vt.append(a)
         for k in range(GC + 1):
-            rd.append(_mask(R.GREW[r], GC - k - 1, fin) - _mask(R.GREW[r], GC - k, fin))
+            rd.append(_mask(rules.GREW[r], GC - k - 1, fin) - _mask(rules.GREW[r], GC - k, fin))
     a = array("h")
     for x in range(256):
         k = 0
         for c in range(GC):
-            k += _mask(R.GREW[GR + c], GR - (x >> 2 * c & 3), fin)
+            k += _mask(rules.GREW[GR + c], GR - (x >> 2 * c & 3), fin)
         a.append(k)
     vt.append(a)
     for c in range(GC):
         for k in range(GR + 1):
-            cd.append(_mask(R.GREW[GR + c], GR - k - 1, fin) - _mask(R.GREW[GR + c], GR - k, fin))
+            cd.append(_mask(rules.GREW[GR + c], GR - k - 1, fin) - _mask(rules.GREW[GR + c], GR - k, fin))
     return tuple(vt), tuple(ld), rd, cd
 
 

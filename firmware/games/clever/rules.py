@@ -1,14 +1,12 @@
 """Clever Kids ("Auch schon clever") rules core. Pure; see docs/clever.md.
 
-Game adds the turn flow to games.clever.State (the state, its views and
-saves) and uses the sheet model of games/clever/__init__.py, which this
-module star-imports: every name documented there is also rules.<name>.
-Kept small on purpose: MicroPython compiles a module in one go, and every
-token costs heap while the game loads from source.
+Game adds the turn flow to sheet.State (the state, its views and saves) and
+uses the sheet model of games/clever/sheet.py, which this module star-imports:
+every name documented there is also rules.<name>.
 """
 from core.rules import Illegal
 from games.clever.sheet import *
-from games.clever import data as D
+from games.clever import data
 
 GAME_ID = "clever"
 TITLE = "Clever Kids"
@@ -25,22 +23,21 @@ OPTIONS = (
 )
 
 
-def fits(s, c, n):
-    # Whether options(s, c, n) has any action, without building them: the
-    # colour pick asks this of every colour at every decision (here, not in
-    # sheet.py: that module's compile is the biggest of the game's).
-    if c == 2:
-        return s[GI] != GFULL and (have(n, -1, 2) > 0 or n[0] > 0)
-    for l in range(GI):
-        if LCOL[l] == c and s[l] < len(LREW[l]):
-            k = LNEED[l][s[l]]
-            if max(0, k - have(n, LWANT[l][s[l]], c)) <= min(k, n[0]):
+def fits(sheet, colour, counts):
+    """Whether options(s, c, n) has any action, without building them: the
+    colour pick asks this of every colour at every decision."""
+    if colour == 2:
+        return sheet[GI] != GFULL and (have(counts, -1, 2) > 0 or counts[0] > 0)
+    for line in range(GI):
+        if LCOL[line] == colour and sheet[line] < len(LREW[line]):
+            needed = LNEED[line][sheet[line]]
+            if max(0, needed - have(counts, LWANT[line][sheet[line]], colour)) <= min(needed, counts[0]):
                 return True
     return False
 
 
 class Game(State):
-    """The turn flow. State (in games/clever/__init__.py) holds the state
+    """The turn flow. State (in games/clever/sheet.py) holds the state
     a screen reads: see docs/clever.md."""
     OPTIONS = OPTIONS
     def revealed(self):
@@ -58,8 +55,8 @@ class Game(State):
 
     def why_colour(self, c):
         """'' if colour c may be picked now, else the reason."""
-        nm = D.COLOUR_NAMES[c]
-        cols = [D.SYM_COLOUR[self.dice[i]] for i in self.pool()]
+        nm = data.COLOUR_NAMES[c]
+        cols = [data.SYM_COLOUR[self.dice[i]] for i in self.pool()]
         if area_done(self.sheets[self.seat], c):
             return "Your %s area is full" % nm
         if self.role and c not in cols and not (255 in cols and self.opts["pool_jokers"] and self.opts["jokers_any_colour"]):
@@ -78,7 +75,7 @@ class Game(State):
         ph = self.phase
         s = self.sheets[self.seat]
         if ph == "pick":
-            a = [D.COLOURS[c] for c in self.colours()] + ["pass"] * self.role
+            a = [data.COLOURS[c] for c in self.colours()] + ["pass"] * self.role
         elif ph == "cross":
             a = options(s, self.colour, self.counts())
             a += ["done"] * self._may_stop(a)
@@ -98,13 +95,13 @@ class Game(State):
             self.events.append(nm + " passes")
             self._next_player()
         elif self.phase == "pick":
-            self.colour = D.COLOURS.find(a)
+            self.colour = data.COLOURS.find(a)
             self.phase = "cross"
-            self.events.append("%s picks %s" % (nm, D.COLOUR_NAMES[self.colour]))
+            self.events.append("%s picks %s" % (nm, data.COLOUR_NAMES[self.colour]))
         elif a == "done":
             self._end_move()
         elif a == "skip":
-            self.events.append("%s skips a %s bonus" % (nm, D.COLOUR_NAMES[self.pending.pop(0)]))
+            self.events.append("%s skips a %s bonus" % (nm, data.COLOUR_NAMES[self.pending.pop(0)]))
         else:
             self._cross(a, self.phase == "bonus")
         self._settle()
@@ -115,7 +112,7 @@ class Game(State):
         if ph == "pick":
             if a == "pass":
                 return "The roller must use a colour"
-            return self.why_colour(D.COLOURS.find(a)) if a in ("Y", "R", "G", "B") else "First pick a colour: Y, R, G or B"
+            return self.why_colour(data.COLOURS.find(a)) if a in ("Y", "R", "G", "B") else "First pick a colour: Y, R, G or B"
         if a == "done" and ph == "cross":
             return "You must use every die that fits" if self.crosses else "Cross at least one first"
         if a in ("done", "skip", "pass"):
@@ -123,40 +120,40 @@ class Game(State):
         return why_cross(self.sheets[self.seat], self.pending[0] if ph == "bonus" else self.colour,
                          str(a), self.counts(), ph == "bonus")
 
-    def _cross(self, a, bonus):
-        l, b, j = parse(a)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
-        s = self.sheets[self.seat]
+    def _cross(self, action, bonus):
+        line, place, jokers = parse(action)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
+        sheet = self.sheets[self.seat]
         if bonus:
-            c = self.pending.pop(0)
+            colour = self.pending.pop(0)
         else:
-            c = self.colour
-            k, want = need(s, l)
-            k -= j
-            jj = j
+            colour = self.colour
+            needed, want = need(sheet, line)
+            needed -= jokers
+            jokers_left = jokers
             for i in self.hand():
-                d = self.dice[i]
-                if d and k and (want < 0 or d == want) or not d and jj:
+                die = self.dice[i]
+                if die and needed and (want < 0 or die == want) or not die and jokers_left:
                     self.spent[i] = 1
-                    k -= d > 0
-                    jj -= not d
+                    needed -= die > 0
+                    jokers_left -= not die
             self.crosses += 1
-        got, bon = mark(s, l, b)
-        self.pending += bon
+        stars_got, bonuses = mark(sheet, line, place)
+        self.pending += bonuses
         self.events.append("%s:%s %s%s%s%s" % (
-            self.names[self.seat], " bonus" * bonus, name(l, b if l == GI else s[l]), " +J" * j,
-            " +star" * got, "".join(" +bonus " + D.COLOUR_NAMES[x] for x in bon)))
-        if area_done(s, c):
-            self.events.append("%s filled %s!%s" % (self.names[self.seat], D.COLOUR_NAMES[c], (
+            self.names[self.seat], " bonus" * bonus, name(line, place if line == GI else sheet[line]), " +J" * jokers,
+            " +star" * stars_got, "".join(" +bonus " + data.COLOUR_NAMES[bonus_colour] for bonus_colour in bonuses)))
+        if area_done(sheet, colour):
+            self.events.append("%s filled %s!%s" % (self.names[self.seat], data.COLOUR_NAMES[colour], (
                 "" if self.ending else " Last " + self.opts["end_rule"])))
             self.ending = True
 
     def _roll(self):
         for i in range(NDICE):
             v = self.forced.pop(0) if self.forced else self.rng.roll(6)
-            self.dice[i] = D.DICE[i][v - 1] if v in range(7) else D.SYM_NAMES.index(v)
-            if self.dice[i] not in D.DICE[i]:
+            self.dice[i] = data.DICE[i][v - 1] if v in range(7) else data.SYM_NAMES.index(v)
+            if self.dice[i] not in data.DICE[i]:
                 raise ValueError("die D%d has no %s" % (i + 1, v))
-        self.events.append("%s rolls %s" % (self.names[self.active], " ".join(D.SYM_SHORT[x] for x in self.dice)))
+        self.events.append("%s rolls %s" % (self.names[self.active], " ".join(data.SYM_SHORT[x] for x in self.dice)))
 
     def _turn(self):
         self.turn += 1
@@ -175,7 +172,7 @@ class Game(State):
     def _end_move(self):
         if not self.role:
             self.taken = list(self.spent)
-            self.events.append("Left: " + (" ".join(D.SYM_SHORT[self.dice[i]] for i in self.pool()) or "nothing"))
+            self.events.append("Left: " + (" ".join(data.SYM_SHORT[self.dice[i]] for i in self.pool()) or "nothing"))
         elif not self.opts["passive_bonus"]:
             self.pending = []
         self.phase = "bonus"
@@ -208,7 +205,7 @@ class Game(State):
                 self._next_player()
                 continue
             if ph == "bonus" and not targets(self.sheets[self.seat], self.pending[0]):
-                self.events.append("%s: %s bonus lost" % (nm, D.COLOUR_NAMES[self.pending.pop(0)]))
+                self.events.append("%s: %s bonus lost" % (nm, data.COLOUR_NAMES[self.pending.pop(0)]))
                 continue
             a = self.legal_actions()
             if ph == "cross" and a in ([], ["done"]):

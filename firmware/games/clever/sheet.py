@@ -2,190 +2,196 @@
 
 Tables derived from data.py, pure functions on one player's sheet, and the
 State class (the game state and its views: hands, summary, saves). rules.py
-adds the turn flow (rules.Game), bot.py the computer players. It is a module
-of its own, not part of rules.py, so that MicroPython compiles the two
-separately: compiling one big module needs more heap than we can spare.
+adds the turn flow (rules.Game), bot.py the computer players. Why it is a
+module of its own, apart from rules.py (the heap a compile from source needs,
+measured): docs/clever.md.
 
 A sheet is a list of small ints: one counter per line crossed left to right
 (yellow, red, each blue row: how many fields are crossed), then the green
 mask (bit row*GC+col) at index GI.
 """
 from core.rules import parse_options, winners_of
-from games.clever import data as D
+from games.clever import data
 
-NDICE = len(D.DICE)
-NSYM = len(D.SYM_NAMES)
-NB = len(D.BLUE_SYM)
+NDICE = len(data.DICE)
+NSYM = len(data.SYM_NAMES)
+NB = len(data.BLUE_SYM)
 LNAME = ("Y", "R") + tuple("B%d" % (i + 1) for i in range(NB)) + ("G",)
 GI = NB + 2
 LCOL = (0, 1) + (3,) * NB
-LREW = (D.YELLOW_REW, D.RED_REW) + D.BLUE_REW
-LNEED = ((1,) * len(D.YELLOW_SYM), D.RED_CANDLES) + tuple((2,) * len(r) for r in D.BLUE_REW)
-LWANT = (D.YELLOW_SYM, (-1,) * len(D.RED_CANDLES)) + tuple((D.BLUE_SYM[i],) * len(D.BLUE_REW[i]) for i in range(NB))
-GR = D.GREEN_ROWS
-GC = D.GREEN_COLS
+LREW = (data.YELLOW_REW, data.RED_REW) + data.BLUE_REW
+LNEED = ((1,) * len(data.YELLOW_SYM), data.RED_CANDLES) + tuple((2,) * len(r) for r in data.BLUE_REW)
+LWANT = (data.YELLOW_SYM, (-1,) * len(data.RED_CANDLES)) + tuple((data.BLUE_SYM[i],) * len(data.BLUE_REW[i]) for i in range(NB))
+GR = data.GREEN_ROWS
+GC = data.GREEN_COLS
 GFULL = (1 << GR * GC) - 1
 GMASK = tuple(sum(1 << r * GC + c for c in range(GC)) for r in range(GR)) + tuple(
     sum(1 << r * GC + c for r in range(GR)) for c in range(GC))
-GREW = D.GREEN_ROW_REW + D.GREEN_COL_REW
+GREW = data.GREEN_ROW_REW + data.GREEN_COL_REW
 PLENTY = [0] + [9] * (NSYM - 1)
 LSTARS = tuple(tuple(r[:i].count(1) for i in range(len(r) + 1)) for r in LREW)   # stars in the first i fields
 
 
-def area_done(s, c):
-    if c == 2:
-        return s[GI] == GFULL
-    return all(s[l] >= len(LREW[l]) for l in range(GI) if LCOL[l] == c)
+def area_done(sheet, colour):
+    if colour == 2:
+        return sheet[GI] == GFULL
+    return all(sheet[line] >= len(LREW[line]) for line in range(GI) if LCOL[line] == colour)
 
 
-def area_stars(s):
-    """Stars per area [Y, R, G, B] of sheet s."""
-    a = [0, 0, 0, 0]
-    for l in range(GI):
-        a[LCOL[l]] += LSTARS[l][s[l]]
+def area_stars(sheet):
+    """Stars per area [Y, R, G, B] of the sheet."""
+    per_area = [0, 0, 0, 0]
+    for line in range(GI):
+        per_area[LCOL[line]] += LSTARS[line][sheet[line]]
     for i in range(GR + GC):
-        a[2] += s[GI] & GMASK[i] == GMASK[i] and GREW[i] == 1
-    return a
+        per_area[2] += sheet[GI] & GMASK[i] == GMASK[i] and GREW[i] == 1
+    return per_area
 
 
-def stars(s):
-    return sum(area_stars(s))
+def stars(sheet):
+    return sum(area_stars(sheet))
 
 
-def have(n, want, c):
-    """Real dice in counts n for a field wanting symbol want (-1: any of colour c)."""
-    return n[want] if want > 0 else sum(n[x] for x in range(1, NSYM) if D.SYM_COLOUR[x] == c)
+def have(counts, want, colour):
+    """Real dice in counts for a field wanting symbol want (-1: any of the colour)."""
+    return counts[want] if want > 0 else sum(counts[symbol] for symbol in range(1, NSYM) if data.SYM_COLOUR[symbol] == colour)
 
 
-def options(s, c, n):
-    """Cross actions in area c with the symbols counted in n (index =
-    symbol code, n[0] = jokers), e.g. "Y3", "R2 J", "G23", "B21 JJ"."""
+def options(sheet, colour, counts):
+    """Cross actions in area colour with the symbols in counts (index =
+    symbol code, counts[0] = jokers), e.g. "Y3", "R2 J", "G23", "B21 JJ"."""
     out = []
-    for l in range(GI + 1):
-        if l == GI:
-            if c == 2:
-                for b in range(GR * GC):
-                    if not s[GI] >> b & 1:
-                        f = "G%d%d" % (b // GC + 1, b % GC + 1)
-                        out += [f] * (have(n, -1, 2) > 0) + [f + " J"] * (n[0] > 0)
-        elif LCOL[l] == c and s[l] < len(LREW[l]):
-            k = LNEED[l][s[l]]
-            for j in range(max(0, k - have(n, LWANT[l][s[l]], c)), min(k, n[0]) + 1):
-                out.append(LNAME[l] + str(s[l] + 1) + (" " + "J" * j) * (j > 0))
+    for line in range(GI + 1):
+        if line == GI:
+            if colour == 2:
+                for bit in range(GR * GC):
+                    if not sheet[GI] >> bit & 1:
+                        field = "G%d%d" % (bit // GC + 1, bit % GC + 1)
+                        out += [field] * (have(counts, -1, 2) > 0) + [field + " J"] * (counts[0] > 0)
+        elif LCOL[line] == colour and sheet[line] < len(LREW[line]):
+            needed = LNEED[line][sheet[line]]
+            for jokers in range(max(0, needed - have(counts, LWANT[line][sheet[line]], colour)), min(needed, counts[0]) + 1):
+                out.append(LNAME[line] + str(sheet[line] + 1) + (" " + "J" * jokers) * (jokers > 0))
     return out
 
 
-def targets(s, c):
-    """Fields a bonus cross in area c may take (a whole symbol each)."""
-    return options(s, c, PLENTY)
+def targets(sheet, colour):
+    """Fields a bonus cross in area colour may take (a whole symbol each)."""
+    return options(sheet, colour, PLENTY)
 
 
-def parse(a):
+def parse(action):
     """'G23 J' -> (line, place, jokers): place = green bit, or the 1-based
-    field of line l. None if a is not a field."""
-    p = a.split(" ")
-    j = p[1] if len(p) == 2 else ""
-    if len(p) > 2 or j != "J" * len(j) or len(p) - 1 > len(j):
+    field of the line. None if action is not a field."""
+    parts = action.split(" ")
+    jokers = parts[1] if len(parts) == 2 else ""
+    if len(parts) > 2 or jokers != "J" * len(jokers) or len(parts) - 1 > len(jokers):
         return None
-    for l in range(GI, -1, -1):
-        d = p[0][len(LNAME[l]):]
-        if p[0].startswith(LNAME[l]) and d.isdigit():
-            if l < GI:
-                return (l, int(d), len(j))
-            if len(d) == 2 and 0 < int(d[0]) <= GR and 0 < int(d[1]) <= GC:
-                return (l, int(d[0]) * GC + int(d[1]) - GC - 1, len(j))
+    for line in range(GI, -1, -1):
+        digits = parts[0][len(LNAME[line]):]
+        if parts[0].startswith(LNAME[line]) and digits.isdigit():
+            if line < GI:
+                return (line, int(digits), len(jokers))
+            if len(digits) == 2 and 0 < int(digits[0]) <= GR and 0 < int(digits[1]) <= GC:
+                return (line, int(digits[0]) * GC + int(digits[1]) - GC - 1, len(jokers))
             return None
 
 
-def mark(s, l, b):
-    """Cross one whole symbol: the next field of line l, or green bit b.
+def mark(sheet, line, place):
+    """Cross one whole symbol: the next field of the line, or green bit place.
     Returns (stars gained, bonus colours earned)."""
-    before = stars(s)
-    if l == GI:
-        s[GI] |= 1 << b
-        bon = [GREW[i] - 2 for i in (b // GC, GR + b % GC) if s[GI] & GMASK[i] == GMASK[i] and GREW[i] > 1]
+    before = stars(sheet)
+    if line == GI:
+        sheet[GI] |= 1 << place
+        bonus = [GREW[i] - 2 for i in (place // GC, GR + place % GC) if sheet[GI] & GMASK[i] == GMASK[i] and GREW[i] > 1]
     else:
-        r = LREW[l][s[l]]
-        s[l] += 1
-        bon = [r - 2] * (r > 1)
-    return stars(s) - before, bon
+        reward = LREW[line][sheet[line]]
+        sheet[line] += 1
+        bonus = [reward - 2] * (reward > 1)
+    return stars(sheet) - before, bonus
 
 
-def name(l, b):
-    """'balloon 3', 'wagon 2', 'donut 1', 'present 2-3' (b as in parse)."""
-    if l == GI:
-        return "present %d-%d" % (b // GC + 1, b % GC + 1)
-    return ("balloon", "wagon", D.SYM_LABEL[D.BLUE_SYM[l - 2 if l > 1 else 0]])[min(l, 2)] + " %d" % b
+def name(line, place):
+    """'balloon 3', 'wagon 2', 'donut 1', 'present 2-3' (place as in parse)."""
+    if line == GI:
+        return "present %d-%d" % (place // GC + 1, place % GC + 1)
+    return ("balloon", "wagon", data.SYM_LABEL[data.BLUE_SYM[line - 2 if line > 1 else 0]])[min(line, 2)] + " %d" % place
 
 
-def label(a):
+def label(action):
     """Menu text for an action: 'yellow', 'balloon 3 +J', 'present 2-3'."""
-    p = parse(a)
-    if len(a) == 1 and a in D.COLOURS:
-        return D.COLOUR_NAMES[D.COLOURS.find(a)]
-    return a if p is None else name(p[0], p[1]) + " +J" * p[2]
+    parsed = parse(action)
+    if len(action) == 1 and action in data.COLOURS:
+        return data.COLOUR_NAMES[data.COLOURS.find(action)]
+    if parsed is None:
+        return action
+    line, place, jokers = parsed
+    return name(line, place) + " +J" * jokers
 
 
 def rating(n):
     """Solo rating for n stars."""
-    return [t for lo, t in D.SOLO_RATINGS if n >= lo][-1]
+    return [t for lo, t in data.SOLO_RATINGS if n >= lo][-1]
 
 
 
 
-def need(s, l):
+def need(sheet, line):
     """(symbols needed, symbol wanted or -1 for any of the area's colour)
-    to cross the next field of line l, or a present (l = GI)."""
-    return (1, -1) if l == GI else (LNEED[l][s[l]], LWANT[l][s[l]])
+    to cross the next field of the line, or a present (line = GI)."""
+    return (1, -1) if line == GI else (LNEED[line][sheet[line]], LWANT[line][sheet[line]])
 
 
-def spend(s, a, n):
-    """Copies of sheet s and hand counts n (one colour plus jokers) after
-    the cross action a, with the bonus colours it earns."""
-    l, b, j = parse(a)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
-    s, n = list(s), list(n)
-    k, want = need(s, l)
-    k -= j
-    n[0] -= j
-    for x in range(1, NSYM):
-        t = min(k, n[x]) * (want < 0 or x == want)
-        n[x] -= t
-        k -= t
-    return s, n, mark(s, l, b)[1]
+def spend(sheet, action, counts):
+    """Copies of the sheet and hand counts (one colour plus jokers) after
+    the cross action, with the bonus colours it earns."""
+    line, place, jokers = parse(action)  # pyright: ignore[reportGeneralTypeIssues]  -- parse() is None only for what is not a field
+    sheet, counts = list(sheet), list(counts)
+    needed, want = need(sheet, line)
+    needed -= jokers
+    counts[0] -= jokers
+    for symbol in range(1, NSYM):
+        used = min(needed, counts[symbol]) * (want < 0 or symbol == want)
+        counts[symbol] -= used
+        needed -= used
+    return sheet, counts, mark(sheet, line, place)[1]
 
 
-def why_cross(s, c, a, n, bonus):
-    """Why the cross (or bonus cross) a is refused in area c, hand counts n."""
-    p = parse(a)
-    if p is None:
-        return "I don't understand %r" % (a,)
-    l, b, j = p
-    if (2 if l == GI else LCOL[l]) != c:
-        return "Now only %s can be crossed" % D.COLOUR_NAMES[c]
-    if l == GI and s[GI] >> b & 1:
+def why_cross(sheet, colour, action, counts, bonus):
+    """Why the cross (or bonus cross) action is refused in area colour, with
+    hand counts."""
+    parsed = parse(action)
+    if parsed is None:
+        return "I don't understand %r" % (action,)
+    line, place, jokers = parsed
+    if (2 if line == GI else LCOL[line]) != colour:
+        return "Now only %s can be crossed" % data.COLOUR_NAMES[colour]
+    if line == GI and sheet[GI] >> place & 1:
         return "That present is already crossed"
-    if l < GI and s[l] >= len(LREW[l]):
+    if line < GI and sheet[line] >= len(LREW[line]):
         return "That row is full"
-    if l < GI and b != s[l] + 1:
-        return "Left to right: next is " + name(l, s[l] + 1)
+    if line < GI and place != sheet[line] + 1:
+        return "Left to right: next is " + name(line, sheet[line] + 1)
     if bonus:
         return "A bonus cross needs no dice"
-    k, want = need(s, l)
-    if j > min(k, n[0]):
-        return "You can use %d joker%s here" % (min(k, n[0]), "s" * (min(k, n[0]) != 1))
-    return "%s needs %d %s, you have %d" % (name(l, b), k, D.SYM_LABEL[want if want > 0 else D.SYM_COLOUR.index(c)],
-                                           have(n, want, c) + j)
+    needed, want = need(sheet, line)
+    if jokers > min(needed, counts[0]):
+        return "You can use %d joker%s here" % (min(needed, counts[0]), "s" * (min(needed, counts[0]) != 1))
+    return "%s needs %d %s, you have %d" % (name(line, place), needed, data.SYM_LABEL[want if want > 0 else data.SYM_COLOUR.index(colour)],
+                                           have(counts, want, colour) + jokers)
 
 
-def sheet_info(s):
-    """Sheet s for summaries: Y, R = fields crossed, B = per blue row,
+def sheet_info(sheet):
+    """The sheet for summaries: Y, R = fields crossed, B = per blue row,
     G = one string per green row ('x' crossed), stars."""
-    return {"Y": s[0], "R": s[1], "B": s[2:GI], "stars": stars(s),
-            "G": ["".join(".x"[s[GI] >> r * GC + c & 1] for c in range(GC)) for r in range(GR)]}
+    return {"Y": sheet[0], "R": sheet[1], "B": sheet[2:GI], "stars": stars(sheet),
+            "G": ["".join(".x"[sheet[GI] >> row * GC + col & 1] for col in range(GC)) for row in range(GR)]}
 
 
-def clone(v):
-    return [clone(x) for x in v] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
+def clone(value):
+    """A copy of save or summary data: lists copied all the way down, a dict one level
+    (Clever Kids' dicts hold ints, strings and fresh lists), the rest kept."""
+    return [clone(item) for item in value] if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
 
 
 SAVE = ("n", "opts", "names", "forced", "events", "sheets", "dice", "taken", "spent", "phase",
@@ -219,7 +225,7 @@ class State:
         """Queue the faces of the next dice, D1..D5 per roll: 1..6 or a face
         name ("JOKER", "Y:pink"). start_player=random: first the seat."""
         for v in values:
-            if v not in D.SYM_NAMES and v not in range(7):
+            if v not in data.SYM_NAMES and v not in range(7):
                 raise ValueError("force takes faces 1..6 or face names")
             self.forced.append(v)
 
@@ -244,7 +250,7 @@ class State:
         (default: the colour picked)."""
         c = self.colour if c < 0 else c
         return [i for i in range(NDICE) if not (self.spent[i] or self.role and self.taken[i]) and (
-            D.SYM_COLOUR[self.dice[i]] == c or not self.dice[i] and (not self.role or self.opts["pool_jokers"]))]
+            data.SYM_COLOUR[self.dice[i]] == c or not self.dice[i] and (not self.role or self.opts["pool_jokers"]))]
 
     def counts(self, c=-1):
         n = [0] * NSYM
@@ -259,8 +265,8 @@ class State:
         sh = [sheet_info(s) for s in self.sheets]
         d = {"phase": self.phase, "to_act": self.to_act(), "active": self.active, "role": self.role,
              "turn": self.turn, "taken": self.taken, "spent": self.spent, "sheets": sh,
-             "dice": [D.SYM_NAMES[x] for x in self.dice], "colour": D.COLOURS[self.colour] if self.colour >= 0 else "",
-             "pending": [D.COLOURS[c] for c in self.pending], "scores": self.scores(), "over": self.over,
+             "dice": [data.SYM_NAMES[x] for x in self.dice], "colour": data.COLOURS[self.colour] if self.colour >= 0 else "",
+             "pending": [data.COLOURS[c] for c in self.pending], "scores": self.scores(), "over": self.over,
              "ending": self.ending}
         if self.n == 1:
             d["rating"] = rating(sh[0]["stars"])

@@ -28,7 +28,7 @@ from games.clever import sheet as model
 # for a Pico (armv6m) 5.9 -> 9.2 KB. (area and dice_column native too: 16-62 and 11 us,
 # but 12.1 KB.)
 
-data = model.D
+data = model.data
 PX = 25          # the panel's left edge
 SY = 56          # the status line
 JOKER = 0
