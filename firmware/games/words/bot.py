@@ -12,7 +12,8 @@ normal: several steps a turn, each the one that sheds the most and the most
         with one letter taken from a table word; jokers only with small hands;
         action cards aimed at the player with the fewest cards.
 hard:   normal's search, plus respelled table words and words with taken
-        letters while the hand is small; action cards played for the race
+        letters while the hand is small, and a look-ahead of the whole turn for
+        its first step while the hand is big; action cards played for the race
         (hardbot.py, imported only when a hard seat plays).
 """
 from games.words import data

@@ -8,10 +8,14 @@ budget there and on the order of its turns, not on more searches of the whole ha
   tiles a search): a table word respelled with hand letters (CAT + L, E -> CLEAT),
   one walk per short table word; a new word of hand letters and letters taken from
   table words (one from each, every word left a word), one best_words search;
-- action cards first when they are only a burden (see _action).
+- action cards first when they are only a burden (see _action);
+- with a big hand at the start of a turn (7 to 9 letters), the first step whose
+  whole turn sheds the most: its own and normal's next best, each played out with
+  normal's steps (see _look_ahead; tools/ref_words.py does it at every step).
 It reads only its own hand, the table and the hand and pile sizes; the search
-budget is fixed (BUDGET), never the clock.
+budget is fixed (BUDGET, LOOK_SEARCHES), never the clock.
 """
+from core.rules import Illegal
 from games.words import data
 from games.words.table import KIND, VALUE, LOWER, MIN, word_lower
 from games.words.moves import OUT, TILE, JOKER, best_steps
@@ -27,6 +31,19 @@ from games.words.bot import give_away, step_action, end_of_edits, draw_or_first_
 BUDGET = (2, 4, 0, 3, 6)
 TAKE_K = 4          # words the taken-letters search keeps (the lexicon's most)
 ATTACK_AT = 2       # Draw two / All draw two at a player down to this many cards
+# The look-ahead at the start of a turn (_look_ahead), for hands of 7 to 9 letters:
+# there the first word decides what the rest of the turn can play (two words instead
+# of one). Measured over 500 seeds against normal (4 tries, 6 searches, hard's own
+# steps played out): at every hand size 64.4%, from 7 letters 65.0%, only up to 5 or
+# 6 letters 63.2% / 62.8%; none 63.6%. That one allocated up to 132 KB a decision
+# (before: 26 KB) and took up to an est. Pico 644-681 ms, over the 500 ms budget. The
+# play-outs get normal's search alone (respelling and taken letters are for small
+# hands): 4 tries and 3 searches 64.6%, up to 64 KB and 642 ms in a loaded bench;
+# 2 tries and 2 searches 64.2% (seeds 501-1000: 61.4%, none 60.8%), up to 48 KB, 297 ms.
+TRIES = 2                   # normal's best first steps tried (best_words keeps 4 at most)
+LOOK_LETTERS = (7, 9)       # hands of these many letters look ahead
+LOOK_SEARCHES = 2           # step searches the play-outs of one decision may make
+PLAYOUT_BUDGET = (0, 0, 0, 0, 0)    # hard's budget in the play-outs: nothing beyond normal
 EARLY = ("trade_with_deck", "trade_with_opponent")
 LATE = ("draw_two", "all_draw_two", "skip")
 
@@ -174,11 +191,13 @@ def _with_taken(game, lex, item, letters, nj, most):
     return item
 
 
-def choose(game, rng, budget=BUDGET):
-    if game.held:
-        return "undo"
+def _best_step(game, rng, budget, tries=None):
+    """Hard's word step (normal's best, or a better way out for a small hand), or
+    None; with tries (a list), normal's TRIES best steps are appended to it."""
     lex = game.lexicon()
-    top = best_steps(game, lex, None, "normal", rng, 1)
+    top = best_steps(game, lex, None, "normal", rng, TRIES if tries is not None else 1)
+    if tries is not None:
+        tries += top
     item = top[0] if top else None
     letters, nj = game.hand_letters()
     if (item is None or item[0] < OUT) and letters and game.may_touch_table():
@@ -187,6 +206,73 @@ def choose(game, rng, budget=BUDGET):
             item = _respelled(game, lex, item, letters, nj, longest, jokers)
         if len(letters) <= take and (game.opts["multipleTakesPerTurn"] or not game.snap):
             item = _with_taken(game, lex, item, letters, nj, most)
+    return item
+
+
+def _turn_left(game, first, rng, work):
+    """The cards left in the hand once the step `first` and then normal's best
+    steps (work[0]: the searches left for them) are laid out; None when that turn
+    could not commit. Only at the start of a turn: the steps are laid out on the
+    game itself and taken back with the turn's undo, which puts back equal hands
+    and table (a copy of the game, from_save(to_save()), allocates 12.5 KB on the
+    64-bit unix port: more than a whole turn of steps). Nothing is drawn or
+    played from an action card, so it reads only what the seat sees."""
+    seat = game.to_act()
+    a = first
+    try:
+        while a:
+            game.apply(a)
+            if work[0] <= 0:
+                break
+            work[0] -= 1
+            item = _best_step(game, rng, PLAYOUT_BUDGET)
+            a = step_action(game, item) if item is not None else None
+        return len(game.hands[seat]) if game.commit_problem() is None else None
+    except Illegal:
+        return None             # a step the rules refuse: that turn is not played
+    finally:
+        if game.snap:
+            game.apply("undo")
+
+
+def _look_ahead(game, rng, budget):
+    """The first step of the turn (an item, or None), a whole turn ahead: hard's own
+    step and normal's TRIES best are played out (_turn_left) in that order while
+    the work lasts, and the one whose turn leaves the fewest cards is kept (the
+    earlier on a tie). The kept item carries its action (item[2])."""
+    tries = []
+    item = _best_step(game, rng, budget, tries)
+    if item is None or item[0] >= OUT:
+        return item
+    own = [item[1], item[2]]
+    first = step_action(game, item)
+    if not first:
+        return item
+    item[2] = first
+    work = [LOOK_SEARCHES]
+    fewest = _turn_left(game, first, rng, work)
+    for other in tries:
+        if fewest == 0 or work[0] <= 0:
+            break               # it goes out (nothing does better), or the work is spent
+        if [other[1], other[2]] == own:
+            continue            # hard's own step (building its action again costs 2.9 KB)
+        a = step_action(game, other)
+        if a and a != first:
+            left = _turn_left(game, a, rng, work)
+            if left is not None and (fewest is None or left < fewest):
+                other[2] = a
+                item = other
+                fewest = left
+    return item
+
+
+def choose(game, rng, budget=BUDGET):
+    if game.held:
+        return "undo"
+    if not game.snap and LOOK_LETTERS[0] <= len(game.hand_letters()[0]) <= LOOK_LETTERS[1]:
+        item = _look_ahead(game, rng, budget)
+    else:
+        item = _best_step(game, rng, budget)
     if not game.snap:
         a = _action(game, item)
         if a:
