@@ -476,3 +476,18 @@ def test_summary_shape():
     for k in ("score", "bars", "chips", "gone", "crossed", "walls", "tasks"):
         assert k in p
     assert p["chips"]["6"] == "4 1" and len(p["crossed"]) == 6
+
+
+def test_boards_are_saved_as_hex_text_and_saves_of_lists_still_load():
+    # each seat's boards as one str (a 5-seat mid-turn save ran out of memory with them
+    # as lists of ints); a save made before, with lists, loads to the same game
+    from core.rng import Rng
+    from games.cookie import rules
+    game = rules.Game(5, None, Rng(7))
+    game.start()
+    data = game.to_save()
+    assert all(isinstance(board, str) for board in data["walls"] + data["crossed"] + data["done"])
+    older = dict(data)
+    for key in ("walls", "crossed", "chip_at", "gone", "done"):
+        older[key] = [list(bytes.fromhex(board)) for board in data[key]]
+    assert rules.Game.from_save(older).to_save() == data == rules.Game.from_save(data).to_save()

@@ -33,34 +33,17 @@ IN_GAME = {"dice": 0.35}
 IN_GAME_TABLE = 0.7
 
 
-# Bugs the fuzz found that are not fixed yet, by game: a function of an Escape that is
-# true for that bug's escapes. They are reported as an expected failure (xfail); any other
-# escape fails the test as ever.
-# - Cookie Party: a game of 5 seats (hard computer players) runs out of memory on a
-#   mid-turn save (the game menu's Save and quit: core.saves reading the copy it replaces,
-#   or encoding the new text) at the console's cap; it passes 10-15 KB over it (seeds 22
-#   and 25 of the share at 295K, and 18 before the Undo fix; all three pass at 310K). The
-#   whole-console budget was measured with 4 seats.
-KNOWN = {"cookie": lambda e: (e.what == "out of memory" and "out of memory in cookie" in e.log
-                              and "save_game" in e.log)}
-
-
 @pytest.mark.parametrize("game_id", fuzz.game_ids())
 def test_random_keys_never_crash_or_trap_the_console(game_id, tree):
     reports = []
     escapes, counts = fuzz.fuzz([game_id], SEQUENCES, KEYS, seed=1, out=reports.append)
     c = counts[game_id]
-    known = KNOWN.get(game_id, lambda e: False)
-    unknown = [e for e in escapes if not known(e)]
-    assert not unknown, "\n".join(e.report(fuzz.sequence_keys(game_id, e.seed, KEYS)) for e in unknown)
+    assert not escapes, "\n".join(e.report(fuzz.sequence_keys(game_id, e.seed, KEYS)) for e in escapes)
     assert c["sequences"] == SEQUENCES and c["boots"] > SEQUENCES  # games were really started, after resets
     assert c["walks"] >= SEQUENCES and c["lost"] == 0, c
     share = c["ingame"] / c["pressed"]
     assert share > IN_GAME.get(game_id, IN_GAME_TABLE), "%s: %d of %d keys in the game (%s)" % (
         game_id, c["ingame"], c["pressed"], c)
-    if escapes:
-        pytest.xfail("a known bug, not fixed yet (KNOWN): seeds %s\n%s" % (
-            ", ".join(str(e.seed) for e in escapes), "\n".join(reports)))
 
 
 def test_the_harness_allowance_is_small_and_plausible(tree):
