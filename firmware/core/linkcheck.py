@@ -6,6 +6,7 @@ so a game in play does not hold it. Functions of the game's LinkPlay, no state o
 from core import font
 from core.jsonout import write
 from core.linkplay import WAIT_MS
+from core.saves import adler32
 from core.session import QuitGame
 from hal.keys import K_A, K_B
 
@@ -18,8 +19,7 @@ class _Adler32:
     core.saves.adler32 of the whole text's bytes."""
 
     def __init__(self):
-        self.a = 1
-        self.b = 0
+        self.sum = 1            # the Adler-32 of what was folded in so far
         self.parts = []
 
     def append(self, piece):
@@ -31,21 +31,11 @@ class _Adler32:
     def fold(self):
         data = "".join(self.parts).encode()
         del self.parts[:]
-        a = self.a
-        b = self.b
-        for i in range(len(data)):
-            a += data[i]
-            if a >= 65521:
-                a -= 65521
-            b += a
-            if b >= 65521:
-                b -= 65521
-        self.a = a
-        self.b = b
+        self.sum = adler32(data, self.sum)
 
     def value(self):
         self.fold()
-        return (self.b << 16) | self.a
+        return self.sum
 
 
 def state_hash(game):
