@@ -228,6 +228,23 @@ def test_work_under_the_busy_mark_is_not_a_stretch_without_a_sign_but_a_boot_is(
     assert [(s.frame, s.us) for s in st] == [(1, 4000), (2, 200), (5, 300), (6, 1250)]
 
 
+def test_work_after_a_frame_before_the_console_listens_joins_the_response_and_is_a_stretch():
+    # frame 4 is the last of key 1's response; 900 us of put-off work followed it
+    after = SESSION.replace("FRAME 4 aaaa0004 50\n", "FRAME 4 aaaa0004 50\nAFTER 900\n")
+    fl = keytiming.frames([after, AFTER_RESET])
+    assert [f.after_us for f in fl] == [0, 0, 0, 900, 0, 0, 0]
+    resp = keytiming.responses(fl)
+    assert [(r.frame, r.first_us, r.total_us, r.after_us) for r in resp] == [(2, 200, 1900, 900), (7, 50, 50, 0)]
+    st = keytiming.stretches(fl)
+    assert [(s.frame, s.us, s.after) for s in st] == [(1, 4000, 0), (2, 200, 0), (4, 800, 0), (4, 900, 1),
+                                                      (5, 300, 0), (6, 1250, 0)]
+    weighed = keytiming.frames(["ALLOC 1 0\nFRAME 1 x 900\nALLOC 2 0\nFRAME 2 x 300\nALLOC 0 0\nFRAME 3 x 0\n"
+                                "ALLOC 10 0\nFRAME 4 x 50\nAFTER_ALLOC 4000 1\nALLOC 4 0\nFRAME 5 x 20\n"])
+    timed = keytiming.merge_alloc(keytiming.frames([after]), weighed)
+    assert [(f.after_alloc, f.after_collects) for f in timed] == [(0, 0), (0, 0), (0, 0), (4000, 1), (0, 0)]
+    assert [(r.alloc, r.collects) for r in keytiming.responses(timed)] == [(4012, 1)]
+
+
 def test_allocation_figures_join_the_timing_runs_frames():
     timed = keytiming.frames([SESSION])
     weighed = keytiming.frames(["ALLOC 5000 1\nFRAME 1 x 900\nALLOC 8192 0\nFRAME 2 x 300\n"
@@ -309,7 +326,13 @@ def test_headless_prints_a_stretch_before_every_frame_under_micropython(tmp_path
     lines = timed.splitlines()
     assert lines[0].startswith("CALIBRATION") and lines[-2].startswith("CALIBRATION")
     fl = keytiming.frames([timed])
-    assert len(fl) == timed.count("FRAME ") == timed.count("TIME ") == weighed.count("ALLOC ")
+    def tagged(text, tag):
+        return sum(1 for line in text.splitlines() if line.startswith(tag + " "))
+    assert len(fl) == tagged(timed, "FRAME") == tagged(timed, "TIME") == tagged(weighed, "ALLOC")
+    # the work after each key's frame, before the console listens again, is reported
+    # (AFTER): the idle collection (core.heap.idle) is there, counted in AFTER_ALLOC
+    assert tagged(timed, "AFTER") == tagged(weighed, "AFTER_ALLOC") >= len(keys.split())
+    assert all(int(line.split()[2]) >= 1 for line in weighed.splitlines() if line.startswith("AFTER_ALLOC "))
     # the kit's busy frame at boot, the launcher, then each key drew a frame
     assert fl[0].boot == 1 and fl[0].busy and not fl[1].busy
     assert all(f.key and f.waited for f in fl[2:])

@@ -1,6 +1,6 @@
 """The computer players allocate (next to) nothing while they think, under MicroPython.
 
-Every allocation counts towards the console's next garbage collection (one per 4 KB
+Every allocation counts towards the console's next garbage collection (one per 16 KB
 allocated, a few ms each on a Pico), so a decision's search must not make lists,
 tuples or strings per candidate. MicroPython also puts a function's frame on the heap
 when its locals and value stack pass 11 words: the Clever Kids look-ahead's hot

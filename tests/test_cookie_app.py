@@ -586,7 +586,7 @@ def test_a_cursor_move_draws_what_the_whole_screen_draws():
 
 def test_drawing_the_board_allocates_nothing_and_a_cursor_move_little(tmp_path):
     """Under MicroPython (the .mpy tree, as on a console): every allocation counts towards
-    the next collection (core.heap: one per 4 KB), so the turn screen's board allocates
+    the next collection (core.heap: one per 16 KB), so the turn screen's board allocates
     nothing (native drawing, no frame on the heap) and a cursor move only the zoom's texts
     (measured: 973 bytes; a whole screen at each move was 4.6 KB, a collection a key)."""
     import os

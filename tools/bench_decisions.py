@@ -10,7 +10,7 @@ and prints one line per game:
 
     TIMES seed=S us,us,...        each bot.choose() call, in microseconds, under the
                                   console's heap policy (core.heap.collect_often:
-                                  a collection every 4 KB allocated) in this heap;
+                                  a collection every 16 KB allocated) in this heap;
                                   the game is played --repeat times and each decision
                                   keeps its fastest time (another process taking the
                                   CPU in the middle of one would make a false maximum)

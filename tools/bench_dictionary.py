@@ -23,7 +23,7 @@ board: read in place, no page reads (the image takes heap here, flash on a board
 
 Times are the fastest of REPEAT runs of the same item (the machine is shared:
 other processes only ever add time); the cache is warm, as in a game, and the heap
-is collected every 4 KB allocated, as on the console (that time is in the figures).
+is collected every 16 KB allocated, as on the console (that time is in the figures).
 The cost of one page read here is printed too: reads are file-system calls, whose
 device price the factor may not fit (tools/devtime.py's model can price them).
 Budgets in estimated Pico ms (issue 12): 8 + 1 search max 300 (the best word and
@@ -289,7 +289,7 @@ def mount_rom(image):
 
 def main(argv):
     from core.heap import collect_often
-    collect_often()         # the console's heap policy: a collection every 4 KB allocated
+    collect_often()         # the console's heap policy: a collection every 16 KB allocated
     quick = "--quick" in argv
     names = lexicon.LISTS
     if "--list" in argv:

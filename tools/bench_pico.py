@@ -26,6 +26,7 @@ import tempfile
 import bench
 import devtime
 import keytiming
+from core.heap import THRESHOLD     # the console's gc.threshold (firmware/ is on the path: bench)
 
 DECISION_SEEDS = 20
 DECISION_MEDIAN_MS = 100
@@ -101,7 +102,7 @@ def bench_decisions(seeds=DECISION_SEEDS):
     print("== Computer decisions, normal and hard levels, %d seeds (budget, est. Pico: median <= %d ms,"
           " max <= %d ms)" % (seeds, DECISION_MEDIAN_MS, DECISION_MAX_MS))
     print("  time: unix ms / est. Pico ms; bytes allocated (64-bit unix) and the collections that")
-    print("  makes at the console's policy (one per 4 KB allocated), per decision")
+    print("  makes at the console's policy (one per %d KB allocated), per decision" % (THRESHOLD // 1024))
     print("  %-15s %-3s %5s  %-17s %-17s %-19s %-11s %s" % (
         "game", "n", "dec.", "median", "max", "bytes median/max", "coll. m/max", "verdict"))
     import _path
@@ -123,7 +124,7 @@ def bench_decisions(seeds=DECISION_SEEDS):
             bmed, bmx = keytiming.median(allocs), max(allocs) if allocs else 0
             print("  %-15s %-3d %5d  %s %s %8d/%-9d %4d/%-6d %s" % (
                 name, n, len(times), both(med, cal), both(mx, cal), bmed, bmx,
-                keytiming.collections_at_policy(bmed, 0), keytiming.collections_at_policy(bmx, 0), verdict(ok)))
+                keytiming.collections_at_policy(bmed, 0, THRESHOLD), keytiming.collections_at_policy(bmx, 0, THRESHOLD), verdict(ok)))
 
 
 # ---------------------------------------------------------------- key presses
@@ -158,9 +159,12 @@ def bench_keys(game_ids=None):
     print("  and computer players, by buttons to the end, its game menu, views and end screens. Time from")
     print("  the firmware's return from its wait to the frame sent: unix ms / est. Pico ms, the Pico's")
     print("  including the display's bus time at 400 kHz. Bytes and collections: the whole response to the")
-    print("  key, up to the next wait (64-bit unix bytes; one collection per 4 KB, plus gc.collect() calls).")
-    print("  %-34s %5s  %-17s %-17s %-17s %-12s %s" % ("session", "keys", "median", "max", "bytes med/max",
-                                                   "coll. m/max", "longest unchanged"))
+    print("  key, up to the next wait (64-bit unix bytes; one collection per %d KB, plus gc.collect() calls)."
+          % (THRESHOLD // 1024))
+    print("  After: the most work done after a key's last frame before the console listened again (a turn's")
+    print("  save put off until the frame is up, the idle collection): a key pressed then waits for it.")
+    print("  %-34s %5s  %-17s %-17s %-17s %-12s %-17s %s" % ("session", "keys", "median", "max", "bytes med/max",
+                                                         "coll. m/max", "after, max", "longest unchanged"))
     all_keys = []
     worst = None
     for s in sessions.all_sessions(game_ids):
@@ -183,7 +187,8 @@ def bench_keys(game_ids=None):
         i_med = sorted(range(len(resp)), key=lambda i: pico[i])[len(resp) // 2]
         i_max = max(range(len(resp)), key=lambda i: pico[i])
         allocs = [r.alloc for r in resp]
-        colls = [keytiming.collections_at_policy(r.alloc, r.collects) for r in resp]
+        colls = [keytiming.collections_at_policy(r.alloc, r.collects, THRESHOLD) for r in resp]
+        after = max(r.after_us for r in resp)
         longest = None
         for st in keytiming.stretches(fl):
             p = devtime.pico_ms(st.us, cal) + devtime.i2c_ms(st.nbytes)
@@ -191,10 +196,10 @@ def bench_keys(game_ids=None):
                 longest = (p, st)
             if worst is None or p > worst[0]:
                 worst = (p, st, s.name, cal)
-        print("  %-34s %5d  %s %s %8d/%-8d %4d/%-6d %s%s" % (
+        print("  %-34s %5d  %s %s %8d/%-8d %4d/%-6d %s %s%s" % (
             s.name[:34], len(resp), both(resp[i_med].first_us, cal, devtime.i2c_ms(resp[i_med].first_bytes)),
             both(resp[i_max].first_us, cal, devtime.i2c_ms(resp[i_max].first_bytes)),
-            keytiming.median(allocs), max(allocs), keytiming.median(colls), max(colls),
+            keytiming.median(allocs), max(allocs), keytiming.median(colls), max(colls), both(after, cal),
             both(longest[1].us, cal, devtime.i2c_ms(longest[1].nbytes)) if longest else "", note))
     if all_keys:
         med, mx = keytiming.median(all_keys), max(all_keys)
@@ -203,10 +208,11 @@ def bench_keys(game_ids=None):
     print("== Busy without a sign: the longest work with the screen unchanged (budget <= %d ms est. Pico)" % STUCK_MS)
     if worst is not None:
         p, st, name, cal = worst
-        where = "power-on" if st.boot == 1 else "a reset into the game" if st.boot == 2 else \
+        where = "the frame was up (work put off until then)" if st.after else \
+            "power-on" if st.boot == 1 else "a reset into the game" if st.boot == 2 else \
             "a key press" if st.key else "the firmware's own work (computer turn, animation)"
-        print("  %.1f ms unix / %.0f ms est. Pico, in %s, before frame %d, after %s   %s" % (
-            ms(st.us), p, name, st.frame, where, verdict(p <= STUCK_MS)))
+        print("  %.1f ms unix / %.0f ms est. Pico, in %s, %s frame %d, after %s   %s" % (
+            ms(st.us), p, name, "after" if st.after else "before", st.frame, where, verdict(p <= STUCK_MS)))
 
 
 # ---------------------------------------------------------------- 32-bit heap

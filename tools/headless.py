@@ -19,10 +19,13 @@ waiting for input (its nap) or sent the frame before, whichever is later, up to
 this frame sent (the harness's own logging is not counted); after_wait 1 if it
 waited for input since the frame before, key 1 if a scripted key was pressed
 since then; busy 1 if the frame shows the kit's busy mark (core.ui.busy_mark).
-A CALIBRATION line (tools/devtime.py) comes first and last.
+A CALIBRATION line (tools/devtime.py) comes first and last. At the first nap after a
+frame, `AFTER <us>`: the work done after that frame was sent before the console listened
+again (a turn's save put off until the frame is up, the idle collection: core.heap.idle).
 --alloc: before each FRAME line `ALLOC <bytes> <collects>`: the bytes the firmware
 allocated over the same stretch, read with automatic collection off (run it with
-a heap of some MB), and the gc.collect() calls it made there (counted, not done).
+a heap of some MB), and the gc.collect() calls it made there (counted, not done);
+`AFTER_ALLOC <bytes> <collects>` the same for the work after a frame.
 With --resets, the stretch cut short by the reset ends the run as `TIME_TAIL <us>`
 or `ALLOC_TAIL <bytes> <collects>`.
 
@@ -120,6 +123,7 @@ class Stretches:
         self.waited = 0
         self.key = 0
         self.display = None       # set by the Console: the frame sent is looked at for the busy mark
+        self.framed = False       # a frame was sent since the last nap (before_wait reports once)
         if timing:
             self.busy_ref = busy_reference()
         self.mark = _path.ticks_us()
@@ -128,6 +132,20 @@ class Stretches:
             self.real_gc.disable()
             self.alloc_mark = self.real_gc.mem_alloc()
             self.collects_mark = alloc.collects
+
+    def before_wait(self):
+        """At a nap: the work done since the last frame was sent, before the console
+        listens again (put-off work: a turn's save, the idle collection). Printed once
+        after a frame, as `AFTER <us>` / `AFTER_ALLOC <bytes> <collects>`: a key pressed
+        then waits for it."""
+        if not self.framed:
+            return
+        self.framed = False
+        if self.timing:
+            self.out("AFTER %d" % _path.ticks_diff(_path.ticks_us(), self.mark))
+        if self.alloc is not None:
+            self.out("AFTER_ALLOC %d %d" % (self.real_gc.mem_alloc() - self.alloc_mark,
+                                            self.alloc.collects - self.collects_mark))
 
     def after_wait(self):
         self.waited = 1
@@ -149,6 +167,7 @@ class Stretches:
                                       self.alloc.collects - self.collects_mark))
         self.waited = 0
         self.key = 0
+        self.framed = True
 
     def restart(self):
         if self.timing:
@@ -250,6 +269,8 @@ class Console(KeyScript):
         KeyScript.schedule_key(self, name, at)
 
     def idle(self, ms):
+        if self.stretches is not None:
+            self.stretches.before_wait()
         KeyScript.idle(self, ms)
         if self.stretches is not None:
             self.stretches.after_wait()

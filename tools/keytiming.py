@@ -19,7 +19,8 @@ output), used by tools/bench.py:
 
 
 class Frame:
-    __slots__ = ("index", "checksum", "nbytes", "us", "waited", "key", "alloc", "collects", "boot", "busy")
+    __slots__ = ("index", "checksum", "nbytes", "us", "waited", "key", "alloc", "collects", "boot", "busy",
+                 "after_us", "after_alloc", "after_collects")
 
     def __init__(self, index, checksum, nbytes):
         self.index = index          # 1-based, over the whole session
@@ -32,6 +33,9 @@ class Frame:
         self.collects = 0           # gc.collect() calls the firmware made there
         self.boot = 0               # 1: the first frame after power-on, 2: after a reset
         self.busy = 0               # the frame shows the busy mark
+        self.after_us = 0           # work after this frame before the console listened again
+        self.after_alloc = 0        # ... its bytes
+        self.after_collects = 0     # ... and its gc.collect() calls
 
 
 def frames(outs):
@@ -69,6 +73,11 @@ def frames(outs):
                     first = False
                 pending = None
                 out.append(f)
+            elif tag == "AFTER" and out:
+                out[-1].after_us = int(parts[1])
+            elif tag == "AFTER_ALLOC" and out:
+                out[-1].after_alloc = int(parts[1])
+                out[-1].after_collects = int(parts[2])
             elif tag == "TIME_TAIL":
                 tail_us += int(parts[1])
             elif tag == "ALLOC_TAIL":
@@ -86,6 +95,8 @@ def merge_alloc(timed, weighed):
     for a, b in zip(timed, weighed):
         a.alloc = b.alloc
         a.collects = b.collects
+        a.after_alloc = b.after_alloc
+        a.after_collects = b.after_collects
     return timed
 
 
@@ -98,13 +109,15 @@ def fastest(kept, again):
         raise ValueError("two timing runs of the same keys drew different frames")
     for a, b in zip(kept, again):
         a.us = min(a.us, b.us)
+        a.after_us = min(a.after_us, b.after_us)
         a.busy = a.busy and b.busy
     return kept
 
 
 class Response:
-    """A key press: the work until its first frame, and the whole response's figures."""
-    __slots__ = ("frame", "first_us", "first_bytes", "total_us", "alloc", "collects")
+    """A key press: the work until its first frame, and the whole response's figures;
+    after_us: the work after its last frame before the console listened again."""
+    __slots__ = ("frame", "first_us", "first_bytes", "total_us", "alloc", "collects", "after_us")
 
     def __init__(self, frame):
         self.frame = frame.index
@@ -113,6 +126,7 @@ class Response:
         self.total_us = frame.us
         self.alloc = frame.alloc
         self.collects = frame.collects
+        self.after_us = frame.after_us
 
 
 def responses(frame_list):
@@ -128,19 +142,26 @@ def responses(frame_list):
             current.total_us += f.us
             current.alloc += f.alloc
             current.collects += f.collects
+            current.after_us = f.after_us
+        if current is not None and f.after_us:
+            current.total_us += f.after_us
+            current.alloc += f.after_alloc
+            current.collects += f.after_collects
     return out
 
 
 class Stretch:
-    """Work with the screen unchanged, ended by the frame that changed it."""
-    __slots__ = ("frame", "us", "nbytes", "boot", "key")
+    """Work with the screen unchanged, ended by the frame that changed it; or (after 1)
+    the work after a frame before the console listened again, the frame already up."""
+    __slots__ = ("frame", "us", "nbytes", "boot", "key", "after")
 
-    def __init__(self, frame, us):
+    def __init__(self, frame, us, after=0):
         self.frame = frame.index
         self.us = us
-        self.nbytes = frame.nbytes
-        self.boot = frame.boot
-        self.key = frame.key
+        self.nbytes = 0 if after else frame.nbytes
+        self.boot = 0 if after else frame.boot
+        self.key = 0 if after else frame.key
+        self.after = after
 
 
 def stretches(frame_list):
@@ -156,6 +177,8 @@ def stretches(frame_list):
                 out.append(Stretch(f, acc))
             acc = 0
             signed = bool(f.busy)
+        if f.after_us and not f.busy:
+            out.append(Stretch(f, f.after_us, after=1))
     return out
 
 

@@ -37,7 +37,7 @@ emitter (a Pico, the unix port; the simulator's stub and the browser's build lea
 plain Python). Not for their speed alone: a bytecode function whose frame is over 11
 words (these have 5 or 6 arguments and a loop) gets that frame from the heap at every
 call, and although it is freed on return, it counts towards the console's collection
-threshold (core.heap: one collection per 4 KB allocated). Drawn as bytecode, every 9th
+threshold (core.heap: one collection per 4 KB allocated then). Drawn as bytecode, every 9th
 line of text collected the whole heap on the unix port; native code keeps its frame
 on the machine stack.
 """

@@ -2,22 +2,47 @@
 that measure heap all call collect_often(), so they measure what a console does."""
 import gc
 
+# gc.threshold: a collection after this much allocated (see collect_often()).
+THRESHOLD = 16384
+# idle() collects at the wait for a key when more than this was allocated since its
+# last collection: 0, any key that allocated at all.
+IDLE_BYTES = 0
+
+_HAS_COUNTS = hasattr(gc, "mem_alloc")   # MicroPython; CPython has no such counter
+_after = [0]                             # gc.mem_alloc() after idle()'s last collection
+
 
 def collect_often():
-    """Collect after every 4 KB allocated. Garbage freed early leaves no holes between
-    the modules and objects that stay, so the free heap stays in large blocks: on the
-    unix port the launcher and then a game need 104 KB this way, 138 KB without.
+    """Collect at every wait for a key (idle()), and within a key's work after every
+    16 KB allocated. Garbage freed early leaves no holes between the modules and
+    objects that stay, so the free heap stays in large blocks: on the unix port the
+    launcher and then a game need 104 KB this way, 138 KB without.
     CPython has no gc.threshold of this kind; there it only collects now."""
     if hasattr(gc, "threshold"):
-        # 4 KB weighed against 8 and 16 KB (2026-11-28, make bench heap: the smallest
-        # heap in KB each session completes in, 64-bit unix; "then": the launcher, then
-        # the game; "twice": every game in turn, twice):
-        #            launcher clever dizzle cookie words | then: clever dizzle cookie words | twice
-        #   4 KB       120      78     71     66     93  |        193    195    196    228  |  238
-        #   8 KB       121      79     73     68     95  |        195    196    198    228  |  240
-        #   16 KB      121      80     73     72     95  |        200    201    203    232  |  240
-        # The key fuzz (tests/fuzz.py, 20 x 1,000 keys a game) ran out of memory at the
-        # console's 260K with none of them. 16 KB makes keys faster (Clever's median
-        # about 70 against 118 ms est. Pico) but needs 1-7 KB more heap: 4 KB stays.
-        gc.threshold(4096)
+        # Weighed (make bench heap: the smallest heap in KB each session completes in,
+        # 64-bit unix; "then": the launcher, then the game; "twice": every game in turn,
+        # twice), 2026-11-28 the thresholds alone, 2026-12-02 with idle():
+        #                   launcher clever dizzle cookie words | then: clever dizzle cookie words | twice
+        #   4 KB              120      78     71     66     93  |        193    195    196    228  |  238
+        #   8 KB              121      79     73     68     95  |        195    196    198    228  |  240
+        #   16 KB             121      80     73     72     95  |        200    201    203    232  |  240
+        #   4 KB (12-02)      125      79     74     69     96  |        221    223    200    239  |  250
+        #   16 KB + idle()    127      83     76     73     98  |        225    227    206    242  |  252
+        # 16 KB with idle() costs 2-6 KB of heap against 4 KB (budget 260) and takes the
+        # collections out of most keys: Clever Kids' session (make bench keys, est. Pico)
+        # median 100 -> 38 ms, 90th percentile 434 -> 109 ms, max 665 -> 302 ms.
+        gc.threshold(THRESHOLD)
     gc.collect()
+    idle()
+
+
+def idle():
+    """Called where the console waits for a key (core.ui.Ui.wait_key), the new frame
+    already sent: collect now, while the person looks at it, so the next key's work
+    starts on a clean heap and seldom reaches the threshold itself. A collection takes
+    15-60 ms on a Pico (150-240 KB live at 64 bits here; make bench keys, "after"), most
+    of a key's budget when it lands inside one; here a key pressed at once waits for it."""
+    if _HAS_COUNTS:
+        if gc.mem_alloc() - _after[0] > IDLE_BYTES:  # pyright: ignore[reportAttributeAccessIssue]  -- MicroPython's gc
+            gc.collect()
+            _after[0] = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]  -- MicroPython's gc

@@ -4,7 +4,7 @@ Screens draw into hal.display (a 128x64 framebuf) with core.font and wait for
 keys with wait_key(), which also sleeps the screen after the idle delay
 (calling on_sleep first, so a game can save) and wakes it on a press.
 """
-from core import font
+from core import font, heap
 from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 
 W = 128
@@ -216,6 +216,7 @@ class Ui:
     def wait_key(self):
         """Block until a key; sleeps the screen when idle. Returns key bits."""
         self.catch_up()
+        heap.idle()
         hal = self.hal
         buttons = hal.buttons
         while True:
