@@ -19,8 +19,8 @@ waiting for input (its nap) or sent the frame before, whichever is later, up to
 this frame sent (the harness's own logging is not counted); after_wait 1 if it
 waited for input since the frame before, key 1 if a scripted key was pressed
 since then; busy 1 if the frame shows the kit's busy mark (core.ui.busy_mark).
-A CALIBRATION line (tools/devtime.py) comes first and last. At the first nap after a
-frame, `AFTER <us>`: the work done after that frame was sent before the console listened
+A CALIBRATION line (tools/devtime.py) comes first and last. At the first nap or sleep
+after a frame, `AFTER <us>`: the work done after that frame was sent before the console listened
 again (a turn's save put off until the frame is up, the idle collection: core.heap.idle).
 --alloc: before each FRAME line `ALLOC <bytes> <collects>`: the bytes the firmware
 allocated over the same stretch, read with automatic collection off (run it with
@@ -134,8 +134,9 @@ class Stretches:
             self.collects_mark = alloc.collects
 
     def before_wait(self):
-        """At a nap: the work done since the last frame was sent, before the console
-        listens again (put-off work: a turn's save, the idle collection). Printed once
+        """At a nap or a sleep (ui.pause polls the buttons as it sleeps): the work done
+        since the last frame was sent, before the console listens again (put-off work: a
+        turn's save, the idle collection). Printed once
         after a frame, as `AFTER <us>` / `AFTER_ALLOC <bytes> <collects>`: a key pressed
         then waits for it."""
         if not self.framed:
@@ -278,6 +279,10 @@ class Console(KeyScript):
     pace = 0    # --pipe: real ms slept per virtual ms x this (0: virtual time only)
 
     def advance(self, ms):
+        # the firmware sleeps (a pause, which polls the buttons as it goes): the work
+        # after the frame ends here as at a nap
+        if self.stretches is not None:
+            self.stretches.before_wait()
         KeyScript.advance(self, ms)
         if self.pace:
             import time
