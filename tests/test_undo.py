@@ -168,11 +168,19 @@ def test_the_record_is_saved_and_loaded():
         act(game, tb, seat, action, 7)
     again = undo.TakeBack()
     again.load(json.loads(dumps(tb.to_save())))
+    # the copy is kept as its JSON text; a save of an older version held the copy itself
+    assert isinstance(tb.base, str)
+    older = json.loads(dumps(tb.to_save()))
+    older["base"] = json.loads(older["base"])
+    old = undo.TakeBack()
+    old.load(older)
     a, mark_a = tb.undo(rules.Game.from_save)
     b, mark_b = again.undo(rules.Game.from_save)
     assert state_of(a) == state_of(b) and mark_a == mark_b == 7
     with pytest.raises(ValueError):
         undo.TakeBack().load({"seat": 0, "base": None, "actions": ["x"], "marks": [1], "why": ""})
+    c, mark_c = old.undo(rules.Game.from_save)
+    assert state_of(c) == state_of(a) and mark_c == 7
 
 
 UNDO_PROBE = os.path.join(ROOT, "tests", "undo_probe.py")
