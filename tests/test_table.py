@@ -248,6 +248,7 @@ class _PlayApp(table.TableApp):
         self.deciding = -1
         self.bot_rng = Rng(1)
         self.code = None            # (a game code: core.codes; this stand-in game has none)
+        self.stats_kept = False
         self._saver = self.save
 
     def decide(self, seat):
@@ -269,14 +270,14 @@ def test_a_turns_save_waits_for_the_next_screen_but_not_for_a_key():
     app.play()
     # the first screen (a turn, then the pass screen to Bob) is sent first, then the save
     # (of the game's start, of the turn before), and only then is a key read; the
-    # finished game's save is cleared, not written
-    assert app.events.seen[1:] == ["frame", "save", "key", "frame", "save", "key", "frame", "key", "clear"]
+    # finished game's save is cleared, not written, under the busy mark (the end's work)
+    assert app.events.seen[1:] == ["frame", "save", "key", "frame", "save", "key", "frame", "key", "frame", "clear"]
 
 
 def test_a_computer_player_thinks_after_the_save_under_the_busy_mark():
     app = _PlayApp(["human", "normal"])
     app.play()
-    assert app.events.seen[1:] == ["frame", "save", "key", "frame", "save", "choose", "clear"]
+    assert app.events.seen[1:] == ["frame", "save", "key", "frame", "save", "choose", "frame", "clear"]
 
 
 def test_leaving_a_game_shows_the_busy_mark_while_the_launcher_loads(monkeypatch):

@@ -191,6 +191,11 @@ class TableApp:
                 self.save_soon()
         self.ui.on_sleep = None     # finished: sleeping on the end screen must not save it again
         self.cancel_save()          # nor may a save put off
+        if self.humans and not self.stats_kept:
+            # the busy mark from here: the save cleared, the game's results worked out and
+            # the statistics kept (scores()) took 200-250 ms est. Pico before a sign
+            # (make bench keys: Word Cards' last key)
+            self.ui.busy()
         self.ctx.clear_save()
         LIVE["waiting"] = "continue"
         self.finish()
