@@ -59,10 +59,18 @@ def plain(value):
     copied in one list() call, not a call per byte: a save of a 4-player Dizzle game
     230 -> 124 us and 33 -> 9 KB allocated on the unix port; Cookie Party's save (once a
     turn) made ~850 calls before."""
+    # An int (most of what a save holds: sheets, boards, dice) is answered by the first
+    # test; two tests, not isinstance(value, (list, tuple)), since that builds a tuple
+    # at every call on MicroPython. plain(to_save()) of 4-player games after 30-40
+    # actions, unix port: Dizzle 18240 -> 6944 B, Cookie Party 7520 -> 3424 B, Word
+    # Cards 8960 -> 3648 B, Clever Kids 4576 -> 2048 B; the save's fields, the fastest
+    # of 7: Dizzle 723 -> 563 us, Word Cards 297 -> 253 us, Clever Kids 66 -> 44 us.
+    if isinstance(value, int):
+        return value
+    if isinstance(value, list) or isinstance(value, tuple):
+        return [plain(item) for item in value]
     if isinstance(value, bytearray):
         return list(value)
-    if isinstance(value, (list, tuple)):
-        return [plain(item) for item in value]
     if isinstance(value, dict):
         out = {}
         for key in value:
