@@ -39,16 +39,16 @@ def frames():
         print(name, mem_total() - m)
 
     fresh(3)
-    s, p, q = S.S, S.P, S._GQ
+    s, p, q = S.S, S.P, S._CHAIN_QUEUE
     q[0] = 0
     m = mem_total(); H.value(s, 0); show("value", m)
     m = mem_total(); H.lbest(s, 3, 0); show("lbest", m)
     m = mem_total(); H.lbonus(s, 3, 0); show("lbonus", m)
     m = mem_total(); H.gbest(s[H.GI], 0, 0); show("gbest", m)
     m = mem_total(); H.any_done(s); show("any_done", m)
-    m = mem_total(); H.mark_line(S._GS, 0, q); show("mark_line", m)
-    m = mem_total(); H.mark_green(S._GS, 3, q); show("mark_green", m)
-    m = mem_total(); H.resolve(S._GS, q, 0); show("resolve", m)
+    m = mem_total(); H.mark_line(S._CHAIN_SHEET, 0, q); show("mark_line", m)
+    m = mem_total(); H.mark_green(S._CHAIN_SHEET, 3, q); show("mark_green", m)
+    m = mem_total(); H.resolve(S._CHAIN_SHEET, q, 0); show("resolve", m)
     fresh(3)
     m = mem_total(); j = H.cross_line(s, 2, p); show("cross_line", m)
     if j >= 0:

@@ -17,7 +17,6 @@ except ImportError:
 
 from core.rng import Rng
 from games.clever import bot, rules as R
-from games.clever.botsearch import setup, start, ev, plan, first_cross, bonus_cross, top_presents
 
 TOP = 4         # the normal bot's best actions tried
 FUTURES = 16    # sampled futures per action
@@ -26,33 +25,11 @@ PHASES = ("pick",)  # decisions searched so (the colour picks); the others are n
 
 
 def scored(g, acts):
-    """(normal's value, action) for each of acts, as bot._normal values them."""
-    setup(g, bot.WORK["normal"], bot.KEEP["normal"])
-    s = g.sheets[g.seat]
-    if g.phase == "cross" and g.colour == 2 and len(acts) > 9:
-        top = top_presents(s, 4)
-        acts = [a for a in acts if a == "done" or top >> R.parse(a)[1] & 1]
+    """(normal's value, action) for each of acts, best first (the first of equals first),
+    as bot._normal values them."""
     out = []
-    for a in bot._by_jokers(acts):
-        c = R.data.COLOURS.find(a) if g.phase == "pick" else g.colour
-        if a == "pass":
-            start(g, s, c, ())
-            v = ev()
-        elif g.phase == "pick":
-            start(g, s, c, ())
-            v = plan(c, False)
-        elif a in ("done", "skip"):
-            start(g, s, c, g.pending[a == "skip":])
-            v = ev()
-        elif g.phase == "bonus":
-            start(g, s, c, g.pending[1:])
-            bonus_cross(*R.parse(a)[:2])
-            v = ev()
-        else:
-            start(g, s, c, g.pending)
-            first_cross(*R.parse(a))
-            v = plan(c, True)
-        out.append((v, -len(out), a))
+    for a in bot.weighed(g, acts):
+        out.append((bot.action_value(g, a), -len(out), a))
     out.sort(reverse=True)
     return [(v, a) for v, _, a in out]
 

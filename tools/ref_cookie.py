@@ -43,7 +43,7 @@ def exact_gains(g, p, sv):
             if n <= len(sides):
                 w[sides[n - 1]] = 2
                 x = potential(g, p, w) - base
-            H._G[5 * s + n] = x
+            H._GAIN[5 * s + n] = x
         for i in sides:
             w[i] = 0
 

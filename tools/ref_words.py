@@ -17,7 +17,7 @@ except ImportError:  # imported as tools.ref_words
 
 from games.words import rules, hardbot
 from games.words.moves import best_steps
-from games.words.hints import build_action
+from games.words.bot import step_action
 
 REF_STEPS = 4                   # first steps tried (best_words keeps at most 4)
 REF_BUDGET = (4, 7, 1, 5, 12)   # hardbot.BUDGET, wider: hands of 4/5 letters, a joker
@@ -52,9 +52,8 @@ def choose(game, level, rng):
     if not (_word_step(own) or own == "commit"):
         return own              # an action card, a draw or an undo: hard's choice
     tries = [own]
-    for item in best_steps(game, game.lexicon(), None, "normal", rng, REF_STEPS):
-        how = item[2]
-        a = how if isinstance(how, str) else build_action(game, item[1], how[0], how[1])
+    for step in best_steps(game, game.lexicon(), None, "normal", rng, REF_STEPS):
+        a = step_action(game, step)
         if a and a not in tries:
             tries.append(a)
     if game.snap and "commit" not in tries and game.commit_problem() is None:

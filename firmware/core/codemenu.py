@@ -83,7 +83,8 @@ def daily(launcher, entry):
         return None
     opts = {}
     for name, _label, choices, _when in setup_options(entry.id):
-        opts[name] = choices[0][0]
+        default, _shown, _help = choices[0]     # the first choice: the rules' default
+        opts[name] = default
     seed = codes.daily_seed(int(today[:4]), int(today[5:7]), int(today[8:]))
     return {"seats": [{"name": launcher.settings.name_choices()[0], "kind": "human"}], "options": opts,
             "seed": seed}

@@ -96,7 +96,7 @@ def options_number(offered, options):
     for name, _label, choices, _when in offered:
         index = 0
         if name in options:
-            values = [choice[0] for choice in choices]
+            values = [value for value, _shown, _help in choices]
             if options[name] not in values:
                 raise ValueError("option %s has no choice %r" % (name, options[name]))
             index = values.index(options[name])

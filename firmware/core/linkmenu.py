@@ -51,7 +51,8 @@ def host(launcher, entry):
     changed = {}
     for name, _label, choices, _when in offered:
         value = setup["options"][name]
-        if value != choices[0][0]:
+        default, _shown, _help = choices[0]     # the first choice: the rules' default
+        if value != default:
             changed[name] = _text(value)
     seed = launcher.session.rng.new_seed()
     from core.linkgame import NewGame, Seat
@@ -110,7 +111,8 @@ def all_options(offered, changed):
     text no choice has (another version of the game)."""
     options = {}
     for name, _label, choices, _when in offered:
-        options[name] = choices[0][0]
+        default, _shown, _help = choices[0]     # the first choice: the rules' default
+        options[name] = default
         if name in changed:
             values = [value for value, _shown, _help in choices if _text(value) == changed[name]]
             if not values:

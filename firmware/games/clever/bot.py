@@ -37,35 +37,50 @@ def _by_jokers(acts):
                 yield action
 
 
-def _normal(g, acts):
+def weighed(g, acts):
+    """The actions of acts normal weighs, in the order it weighs them, with this
+    decision's search set up: each is then valued by action_value, in this order (the
+    work budget, WORK, is the decision's: the first actions get the most)."""
     setup(g, WORK["normal"], KEEP["normal"])
-    s = g.sheets[g.seat]
     if g.phase == "cross" and g.colour == 2 and len(acts) > 9:
         # presents: only the four that add most (with and without a joker)
-        top = top_presents(s, 4)
+        top = top_presents(g.sheets[g.seat], 4)
         acts = [a for a in acts if a == "done" or top >> rules.parse(a)[1] & 1]
+    return _by_jokers(acts)
+
+
+def action_value(g, a):
+    """normal's value of action a, one of weighed()'s (asked in its order): where the
+    look-ahead says it leads, in centi-stars. Few locals: its frame stays off the heap."""
+    c = data.COLOURS.find(a) if g.phase == "pick" else g.colour
+    if a == "pass":
+        start(g, g.sheets[g.seat], c, ())
+        return ev()
+    if g.phase == "pick":
+        start(g, g.sheets[g.seat], c, ())
+        return plan(c, False)
+    if a in ("done", "skip"):
+        start(g, g.sheets[g.seat], c, g.pending[a == "skip":])
+        return ev()
+    if g.phase == "bonus":
+        start(g, g.sheets[g.seat], c, g.pending[1:])
+        _bonus_cross(a)
+        return ev()
+    # the first cross as the action says (a joker where a symbol would do, maybe)
+    start(g, g.sheets[g.seat], c, g.pending)
+    first_cross(*rules.parse(a))
+    return plan(c, True)
+
+
+def _bonus_cross(a):
+    line, place, _ = rules.parse(a)   # pyright: ignore[reportGeneralTypeIssues]  -- a is a field
+    bonus_cross(line, place)
+
+
+def _normal(g, acts):
     best_value, best_action = 0, ""      # no action is "": the first one is taken
-    for a in _by_jokers(acts):
-        c = data.COLOURS.find(a) if g.phase == "pick" else g.colour
-        if a == "pass":
-            start(g, s, c, ())
-            v = ev()
-        elif g.phase == "pick":
-            start(g, s, c, ())
-            v = plan(c, False)
-        elif a in ("done", "skip"):
-            start(g, s, c, g.pending[a == "skip":])
-            v = ev()
-        elif g.phase == "bonus":
-            start(g, s, c, g.pending[1:])
-            line, place, _ = rules.parse(a)   # pyright: ignore[reportGeneralTypeIssues]  -- a is a field
-            bonus_cross(line, place)
-            v = ev()
-        else:
-            # the first cross as the action says (a joker where a symbol would do, maybe)
-            start(g, s, c, g.pending)
-            first_cross(*rules.parse(a))
-            v = plan(c, True)
+    for a in weighed(g, acts):
+        v = action_value(g, a)
         if not best_action or v > best_value:
             best_value, best_action = v, a
     return best_action

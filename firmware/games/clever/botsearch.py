@@ -16,18 +16,17 @@ DENY = 1                # the others' gain counts 1 / (DENY * (players - 1))
 # One search at a time: its position and queues live here, allocated once.
 # (queues: [0] is the length; a sheet has 12 bonus circles, each earned once,
 # so pending bonuses and their chains stay under 32)
-S = [0] * (H + NSYM)    # the position searched: the mover's sheet and hand
-P = [0] * 32            # the bonus colours earned on the way
-_SV = [0] * H           # S's sheet before ev() makes the bonus crosses
-_Q = [0] * 32           # ev()'s bonus queue
-_GS = [0] * (H + NSYM)  # _chain(): another player's sheet, played on
-_GQ = [0] * 32
-_POOL = [0] * NSYM      # the dice in the middle once the searched move ends
-_BASE = [0] * NSYM      # the dice in the middle the mover does not hold
-_FIXED = [0] * NSYM     # the dice not taken by the roller
-_KC = [0] * 4           # per colour: the dice of the pool a pick in it may use, coded
-_MOVES = [0] * 4        # 1: this seat still picks this turn after the mover
-
+S = [0] * (H + NSYM)                # the position searched: the mover's sheet and hand
+P = [0] * 32                        # the bonus colours earned on the way
+_SHEET_BEFORE_BONUS = [0] * H       # S's sheet before ev() makes the bonus crosses
+_BONUS_QUEUE = [0] * 32             # ev()'s bonus queue
+_CHAIN_SHEET = [0] * (H + NSYM)     # _chain(): another player's sheet, played on
+_CHAIN_QUEUE = [0] * 32             # _chain()'s bonus queue
+_POOL = [0] * NSYM                  # the dice in the middle once the searched move ends
+_BASE = [0] * NSYM                  # the dice in the middle the mover does not hold
+_FIXED = [0] * NSYM                 # the dice not taken by the roller
+_PICK_DICE = [0] * 4                # per colour: the dice of the pool a pick in it may use, coded
+_MOVES = [0] * 4                    # 1: this seat still picks this turn after the mover
 
 class _Ctx:
     # The decision being searched (one, reused).
@@ -43,24 +42,24 @@ X.gen = 0
 # games: 256 slots for the chains keep their number within 7% of one per
 # distinct key (128: +40%, 64: +80%). Built from range(): its length is known,
 # so the array is allocated once, in one piece.
-_GK = array("i", range(256))    # _chain() by seat, final, colour, dice (20 bits)
-_GV = array("h", range(256))
-_MK = array("i", range(64))     # plan() by position: colour, area, hand (21 bits)
-_MV = array("h", range(64))
+_CHAIN_KEYS = array("i", range(256))        # _chain() by seat, final, colour, dice (20 bits)
+_CHAIN_ANSWERS = array("h", range(256))
+_PLAN_KEYS = array("i", range(64))          # plan() by position: colour, area, hand (21 bits)
+_PLAN_ANSWERS = array("h", range(64))
 
 
 def _chain(c, fin):
     # What one more pick of colour c from _POOL adds to sheet X.src: the
     # best-looking cross after cross (ties: fewer jokers, then the first), then
     # the bonuses, played on a copy, pos.
-    pos = _GS
+    pos = _CHAIN_SHEET
     src = X.src
     for i in range(H):
         pos[i] = src[i]
     pos[H] = _POOL[0] if X.pj else 0
     for i in range(SLO[c], SHI[c]):
         pos[H + i] = _POOL[i]
-    _GQ[0] = 0
+    _CHAIN_QUEUE[0] = 0
     while True:
         if c == 2:
             if not (pos[HP] or pos[H]):
@@ -68,37 +67,37 @@ def _chain(c, fin):
             i = gbest(pos[GI], fin, 0)
             if i < 0:
                 break
-            cross_green(pos, 15 - (i & 15) | (0 if pos[HP] else 16), _GQ)
+            cross_green(pos, 15 - (i & 15) | (0 if pos[HP] else 16), _CHAIN_QUEUE)
         else:
             i = lbest(pos, c, fin)
             if i < 0:
                 break
-            cross_line(pos, 7 - (i & 7), _GQ)
-    resolve(pos, _GQ, fin)
+            cross_line(pos, 7 - (i & 7), _CHAIN_QUEUE)
+    resolve(pos, _CHAIN_QUEUE, fin)
     return value(pos, fin) - value(src, fin)
 
 
 def _codes():
-    # _KC[c]: the dice of _POOL a pick in colour c may use (jokers too if the
+    # _PICK_DICE[c]: the dice of _POOL a pick in colour c may use (jokers too if the
     # others may use them), and c, as one small int.
     for c in range(4):
         k = _POOL[0] if X.pj else 0
         for x in range(SLO[c], SHI[c]):
             k = k << 3 | _POOL[x]
-        _KC[c] = k << 2 | c
+        _PICK_DICE[c] = k << 2 | c
 
 
 def _chained(p, c, fin):
     # _chain(c, fin), remembered under key p (seat, final, generation; -1: not)
     if p < 0:
         return _chain(c, fin)
-    k = _KC[c] | p
+    k = _PICK_DICE[c] | p
     i = (k ^ k >> 5 ^ k >> 11 ^ k >> 17) & 255
-    if _GK[i] != k:
-        _GV[i] = _chain(c, fin)
-        _GK[i] = k
+    if _CHAIN_KEYS[i] != k:
+        _CHAIN_ANSWERS[i] = _chain(c, fin)
+        _CHAIN_KEYS[i] = k
         X.work -= 1
-    return _GV[i]
+    return _CHAIN_ANSWERS[i]
 
 
 def gain(p, fin):
@@ -162,13 +161,13 @@ def ev():
     # Value of ending the move at the searched position (S, P).
     s = S
     for i in range(H):
-        _SV[i] = s[i]
+        _SHEET_BEFORE_BONUS[i] = s[i]
     for i in range(P[0] + 1):
-        _Q[i] = P[i]
-    resolve(s, _Q, X.final)
+        _BONUS_QUEUE[i] = P[i]
+    resolve(s, _BONUS_QUEUE, X.final)
     v = _score(s)
     for i in range(H):
-        s[i] = _SV[i]
+        s[i] = _SHEET_BEFORE_BONUS[i]
     return v
 
 
@@ -243,8 +242,8 @@ def plan(c, stop):
     # A position reached again (another order, same crosses) comes from the cache.
     key = _key(c) if stop else 0
     i = (key ^ key >> 5 ^ key >> 11 ^ key >> 17) & 63
-    if stop and _MK[i] == key:
-        return _MV[i]
+    if stop and _PLAN_KEYS[i] == key:
+        return _PLAN_ANSWERS[i]
     v = ev() if stop else None
     X.work -= 1
     if X.work > 0 or not stop:
@@ -258,8 +257,8 @@ def plan(c, stop):
     if v is None:
         v = ev()
     if stop:
-        _MK[i] = key
-        _MV[i] = v
+        _PLAN_KEYS[i] = key
+        _PLAN_ANSWERS[i] = v
     return v
 
 
@@ -288,9 +287,9 @@ def setup(g, work, keep):
     x.gen = x.gen % 255 + 1
     if x.gen == 1:
         for i in range(256):
-            _GK[i] = 0
+            _CHAIN_KEYS[i] = 0
         for i in range(64):
-            _MK[i] = 0
+            _PLAN_KEYS[i] = 0
 
 
 def start(g, sheet, colour, pending):

@@ -10,7 +10,7 @@ A sheet is a list of small ints: one counter per line crossed left to right
 (yellow, red, each blue row: how many fields are crossed), then the green
 mask (bit row*GC+col) at index GI.
 """
-from core.rules import parse_options, winners_of
+from core.rules import parse_options, plain, winners_of
 from games.clever import data
 
 NDICE = len(data.DICE)
@@ -207,12 +207,6 @@ def sheet_info(sheet):
             "G": ["".join(".x"[sheet[GI] >> row * GC + col & 1] for col in range(GC)) for row in range(GR)]}
 
 
-def clone(value):
-    """A copy of save or summary data: lists copied all the way down, a dict one level
-    (Clever Kids' dicts hold ints, strings and fresh lists), the rest kept."""
-    return [clone(item) for item in value] if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
-
-
 SAVE = ("n", "opts", "names", "forced", "events", "sheets", "dice", "taken", "spent", "phase",
         "seat", "active", "first", "role", "colour", "crosses", "pending", "ending", "over", "turn")
 
@@ -283,18 +277,18 @@ class State:
     def summary(self):
         sh = [sheet_info(s) for s in self.sheets]
         d = {"phase": self.phase, "to_act": self.to_act(), "active": self.active, "role": self.role,
-             "turn": self.turn, "taken": self.taken, "spent": self.spent, "sheets": sh,
+             "turn": self.turn, "taken": list(self.taken), "spent": list(self.spent), "sheets": sh,
              "dice": [data.SYM_NAMES[x] for x in self.dice], "colour": data.COLOURS[self.colour] if self.colour >= 0 else "",
              "pending": [data.COLOURS[c] for c in self.pending], "scores": self.scores(), "over": self.over,
              "ending": self.ending}
         if self.n == 1:
             d["rating"] = rating(sh[0]["stars"])
-        return clone(d)
+        return d        # made fresh, to the last list: nothing in it is the game's
 
     def to_save(self):
         d = {"game": "clever", "rng": list(self.rng.getstate())}
         for k in SAVE:
-            d[k] = clone(getattr(self, k))
+            d[k] = plain(getattr(self, k))
         return d
 
     @classmethod
@@ -304,5 +298,5 @@ class State:
         r.setstate(d["rng"])
         g = cls(d["n"], d["opts"], r)
         for k in SAVE:
-            setattr(g, k, clone(d[k]))
+            setattr(g, k, plain(d[k]))
         return g

@@ -113,13 +113,13 @@ def _closes(g, p, i):
 # Scratch, allocated once: a decision then allocates next to nothing (the
 # normal player made 23 KB of lists per decision before, 5 collections).
 # (arrays and bytearrays: a list takes 8 bytes an entry on a 64-bit port, 4 on a Pico)
-_SV = array("i", range(84))     # seg_values(): the worth of each wall
-_D = bytearray(84)              # walls a task still needs (_need() fills the first n)
-_MARK = bytearray(84)           # 1: that wall is in _D already
-_R = array("H", range(36))      # red spaces still to cross, as free walls * 64 + space
-_TOP = array("i", range(5 * 36))   # per space: the sums of its 0..4 most valuable free walls
-_NF = bytearray(36)             # per space: how many of its walls are free
-_V4 = array("i", range(4))      # one space's free wall values, best first
+_WALL_VALUE = array("i", range(84))         # seg_values(): the worth of each wall
+_NEEDED_WALLS = bytearray(84)               # walls a task still needs (_need() fills the first n)
+_LISTED = bytearray(84)                     # 1: that wall is in _NEEDED_WALLS already
+_RED_BY_COST = array("H", range(36))        # red spaces still to cross, as free walls * 64 + space
+_BEST_SUMS = array("i", range(5 * 36))      # per space: the sums of its 0..4 most valuable free walls
+_FREE_WALL_COUNT = bytearray(36)            # per space: how many of its walls are free
+_SIDE_VALUES = array("i", range(4))         # one space's free wall values, best first
 # the walls of each row and column (rows 0..5, then columns 0..5), each once
 LINE_WALLS = []
 for _k in range(0, 72, 6):
@@ -133,18 +133,18 @@ del _k, _d, _s, _i
 
 
 def _add(w, s, n):
-    # append space s's free walls not in _D yet to _D[n:]; returns the new n
+    # append space s's free walls not listed yet to _NEEDED_WALLS[n:]; returns the new n
     for i in range(4 * s, 4 * s + 4):
         i = SPACE_SEGS[i]
-        if not w[i] and not _MARK[i]:
-            _MARK[i] = 1
-            _D[n] = i
+        if not w[i] and not _LISTED[i]:
+            _LISTED[i] = 1
+            _NEEDED_WALLS[n] = i
             n += 1
     return n
 
 
 def _need(g, p, w, x):
-    # the free walls task x still needs: how many, in _D (each once)
+    # the free walls task x still needs: how many, in _NEEDED_WALLS (each once)
     n = 0
     if not x.spaces:
         # a row or column: the one with fewest free walls (the first of those)
@@ -158,7 +158,7 @@ def _need(g, p, w, x):
         n = 0
         for i in best:
             if not w[i]:
-                _D[n] = i
+                _NEEDED_WALLS[n] = i
                 n += 1
         return n
     if x.needed < len(x.spaces):
@@ -169,18 +169,18 @@ def _need(g, p, w, x):
             if not g.crossed[p][s]:
                 k = _nfree(w, s) * 64 + s
                 i = m
-                while i and _R[i - 1] > k:
-                    _R[i] = _R[i - 1]
+                while i and _RED_BY_COST[i - 1] > k:
+                    _RED_BY_COST[i] = _RED_BY_COST[i - 1]
                     i -= 1
-                _R[i] = k
+                _RED_BY_COST[i] = k
                 m += 1
         for i in range(max(0, m - len(x.spaces) + x.needed)):
-            n = _add(w, _R[i] & 63, n)
+            n = _add(w, _RED_BY_COST[i] & 63, n)
     else:
         for s in x.spaces:
             n = _add(w, s, n)
     for i in range(n):
-        _MARK[_D[i]] = 0
+        _LISTED[_NEEDED_WALLS[i]] = 0
     return n
 
 
@@ -189,7 +189,7 @@ def seg_values(g, p):
     # spreads points / (need * (need + 1)) over the free walls it still needs,
     # where need = how many walls it still needs
     w = g.walls[p]
-    out = _SV
+    out = _WALL_VALUE
     for i in range(84):
         out[i] = 0
     for t in range(g.nt):
@@ -199,13 +199,13 @@ def seg_values(g, p):
         if n:
             x = g.next_points(t) * 3600 // (n * (n + 1))
             for i in range(n):
-                out[_D[i]] += x
+                out[_NEEDED_WALLS[i]] += x
     return out
 
 
 def _tops(w, x):
-    # per space s: _TOP[5s + k] = the sum of its k most valuable free walls
-    # (wall values x), _NF[s] = how many are free
+    # per space s: _BEST_SUMS[5s + k] = the sum of its k most valuable free walls
+    # (wall values x), _FREE_WALL_COUNT[s] = how many are free
     for s in range(36):
         n = 0
         for i in range(4 * s, 4 * s + 4):
@@ -213,26 +213,26 @@ def _tops(w, x):
             if not w[i]:
                 v = x[i]
                 k = n
-                while k and _V4[k - 1] < v:
-                    _V4[k] = _V4[k - 1]
+                while k and _SIDE_VALUES[k - 1] < v:
+                    _SIDE_VALUES[k] = _SIDE_VALUES[k - 1]
                     k -= 1
-                _V4[k] = v
+                _SIDE_VALUES[k] = v
                 n += 1
-        _NF[s] = n
+        _FREE_WALL_COUNT[s] = n
         v = 0
-        _TOP[5 * s] = 0
+        _BEST_SUMS[5 * s] = 0
         for k in range(n):
-            v += _V4[k]
-            _TOP[5 * s + k + 1] = v
+            v += _SIDE_VALUES[k]
+            _BEST_SUMS[5 * s + k + 1] = v
 
 
 def _value(v, s, k):
     # expected worth per round of chip v on space s: its best walls, or all
     # the free walls and a drink bar (k) when it has more lines than walls
     n = CHIP_LINES[v]
-    if n <= _NF[s]:
-        return CHANCE_IN_36[v] * _TOP[5 * s + n]
-    return CHANCE_IN_36[v] * (_TOP[5 * s + _NF[s]] + k)
+    if n <= _FREE_WALL_COUNT[s]:
+        return CHANCE_IN_36[v] * _BEST_SUMS[5 * s + n]
+    return CHANCE_IN_36[v] * (_BEST_SUMS[5 * s + _FREE_WALL_COUNT[s]] + k)
 
 
 def _best(v, free, k):

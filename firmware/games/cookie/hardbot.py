@@ -23,52 +23,54 @@ from games.cookie.bot import CHANCE_IN_36
 from games.cookie.data import CHIP_LINES, SPACE_SEGS
 from games.cookie.state import space_name, seg_name
 
-_NEED = array("i", range(16))   # per task: free walls it still needs (0: done)
-_IN = bytearray(16 * 84)        # _IN[84 t + i] = 1: task t needs wall i
-_PT = array("i", range(32))     # per task: its points x 3600, then its potential now
-_DT = bytearray(16)             # per task: its walls among those drawn so far
-_LN = bytearray(12)             # per row (0-5) / column (6-11): its free walls
-_G = array("i", range(5 * 36))  # _G[5 s + n]: what n walls drawn at space s bring
+_TASK_NEED = array("i", range(16))          # per task: free walls it still needs (0: done)
+_TASK_NEEDS_WALL = bytearray(16 * 84)       # [84 t + i] = 1: task t needs wall i
+_TASK_POINTS = array("i", range(16))        # per task: its points x 3600
+_TASK_POTENTIAL = array("i", range(16))     # per task: its potential now, points x 3600 // (need + 1)
+_TASK_DRAWN = bytearray(16)                 # per task: its walls among those drawn so far
+_LINE_FREE = bytearray(12)                  # per row (0-5) / column (6-11): its free walls
+_GAIN = array("i", range(5 * 36))           # [5 s + n]: what n walls drawn at space s bring
 # 1: a wall of a red space (not crossed) that the red task's cheapest choice
 # of spaces left out: drawing one may make another choice cheaper (_swap)
-_RED = bytearray(84)
-_RC = bytearray(36)             # 1: a red space among the cheapest (chosen) ones
-_W4 = bytearray(4)              # a space's free sides, most valuable first
-# _WL[3 i:3 i + 3]: the rows and columns wall i is a wall of (255: none)
-_WL = bytearray(b"\xff" * 252)
+_RED_LEFT_OUT = bytearray(84)
+_RED_CHOSEN = bytearray(36)                 # 1: a red space among the cheapest (chosen) ones
+_SIDES_BY_VALUE = bytearray(4)              # a space's free sides, most valuable first
+# _WALL_LINES[3 i:3 i + 3]: the rows and columns wall i is a wall of (255: none)
+_WALL_LINES = bytearray(b"\xff" * 252)
 for _k in range(12):
     for _i in bot.LINE_WALLS[_k]:
         _j = 3 * _i
-        while _WL[_j] != 255:
+        while _WALL_LINES[_j] != 255:
             _j += 1
-        _WL[_j] = _k
+        _WALL_LINES[_j] = _k
 del _k, _i, _j
 
 
 def _values(g, p):
     # normal's wall values (bot.seg_values), and for each task the walls it
-    # still needs (_NEED, _IN): the same loop, keeping what it finds
+    # still needs (_TASK_NEED, _TASK_NEEDS_WALL): the same loop, keeping what
+    # it finds
     w = g.walls[p]
-    out = bot._SV
+    out = bot._WALL_VALUE
     for i in range(84):
         out[i] = 0
     for t in range(g.nt):
-        _NEED[t] = 0
+        _TASK_NEED[t] = 0
         i = 84 * t
-        _IN[i:i + 84] = bot._MARK     # (all zero: _need leaves it clear)
+        _TASK_NEEDS_WALL[i:i + 84] = bot._LISTED    # (all zero: _need leaves it clear)
         if g.done[p][t]:
             continue
-        n = _NEED[t] = bot._need(g, p, w, g.tasks[t])
+        n = _TASK_NEED[t] = bot._need(g, p, w, g.tasks[t])
         if n:
             x = g.next_points(t) * 3600 // (n * (n + 1))
             for k in range(n):
-                out[bot._D[k]] += x
-                _IN[i + bot._D[k]] = 1
+                out[bot._NEEDED_WALLS[k]] += x
+                _TASK_NEEDS_WALL[i + bot._NEEDED_WALLS[k]] = 1
     return out
 
 
 def _gains(g, p, sv):
-    # _G[5 s + n] = the rise of the task potential, sum over open tasks of
+    # _GAIN[5 s + n] = the rise of the task potential, sum over open tasks of
     # points * 3600 // (need + 1), when n walls are drawn at space s (its n
     # most valuable free sides; all of them when it has fewer)
     w = g.walls[p]
@@ -77,16 +79,16 @@ def _gains(g, p, sv):
     line = red = -1
     for t in range(nt):
         x = g.tasks[t]
-        if _NEED[t] and not x.spaces:
+        if _TASK_NEED[t] and not x.spaces:
             line = t
-        elif _NEED[t] and x.needed < len(x.spaces):
+        elif _TASK_NEED[t] and x.needed < len(x.spaces):
             red = t
-        _PT[t] = g.next_points(t) * 3600
-        _PT[16 + t] = _PT[t] // (_NEED[t] + 1)
+        _TASK_POINTS[t] = g.next_points(t) * 3600
+        _TASK_POTENTIAL[t] = _TASK_POINTS[t] // (_TASK_NEED[t] + 1)
     for i in range(84):
-        _RED[i] = 0
+        _RED_LEFT_OUT[i] = 0
     for i in range(36):
-        _RC[i] = 0
+        _RED_CHOSEN[i] = 0
     if red >= 0:
         # the walls of the red spaces the cheapest choice left out: drawing
         # one may make another choice cheaper (then _swap says by how much);
@@ -98,14 +100,14 @@ def _gains(g, p, sv):
             if not cr[k]:
                 for i in range(4 * k, 4 * k + 4):
                     i = SPACE_SEGS[i]
-                    _RED[i] = not _IN[84 * red + i]
-                    _RC[k] = _IN[84 * red + i] or _RC[k]
+                    _RED_LEFT_OUT[i] = not _TASK_NEEDS_WALL[84 * red + i]
+                    _RED_CHOSEN[k] = _TASK_NEEDS_WALL[84 * red + i] or _RED_CHOSEN[k]
     low = 99
     for k in range(12):
         n = 0
         for i in bot.LINE_WALLS[k]:
             n += not w[i]
-        _LN[k] = n
+        _LINE_FREE[k] = n
         if n < low:
             low = n
     for s in range(36):
@@ -115,68 +117,69 @@ def _gains(g, p, sv):
                 i = SPACE_SEGS[i]
                 if not w[i]:
                     k = m
-                    while k and sv[_W4[k - 1]] < sv[i]:
-                        _W4[k] = _W4[k - 1]
+                    while k and sv[_SIDES_BY_VALUE[k - 1]] < sv[i]:
+                        _SIDES_BY_VALUE[k] = _SIDES_BY_VALUE[k - 1]
                         k -= 1
-                    _W4[k] = i
+                    _SIDES_BY_VALUE[k] = i
                     m += 1
         for t in range(nt):
-            _DT[t] = 0
+            _TASK_DRAWN[t] = 0
         x = 0
         r = 0
         for n in range(m):
-            i = _W4[n]
+            i = _SIDES_BY_VALUE[n]
             for t in range(nt):
-                _DT[t] += _IN[84 * t + i]
+                _TASK_DRAWN[t] += _TASK_NEEDS_WALL[84 * t + i]
             for k in range(3 * i, 3 * i + 3):
-                if _WL[k] < 12:
-                    _LN[_WL[k]] -= 1
-            r |= _RED[i]
+                if _WALL_LINES[k] < 12:
+                    _LINE_FREE[_WALL_LINES[k]] -= 1
+            r |= _RED_LEFT_OUT[i]
             x = 0
             for t in range(nt):
-                if _DT[t] and t != line:
-                    x += _PT[t] // (_NEED[t] - _DT[t] + 1) - _PT[16 + t]
+                if _TASK_DRAWN[t] and t != line:
+                    x += _TASK_POINTS[t] // (_TASK_NEED[t] - _TASK_DRAWN[t] + 1) - _TASK_POTENTIAL[t]
             if r:
                 # a left-out red space got cheaper than the dearest chosen
                 # one: swapping them saves the difference (shared walls aside)
                 k = _swap(g, p, w, red, n + 1)
                 if k:
-                    x += _PT[red] // (_NEED[red] - _DT[red] - k + 1) - _PT[red] // (_NEED[red] - _DT[red] + 1)
+                    x += (_TASK_POINTS[red] // (_TASK_NEED[red] - _TASK_DRAWN[red] - k + 1)
+                          - _TASK_POINTS[red] // (_TASK_NEED[red] - _TASK_DRAWN[red] + 1))
             if line >= 0:
-                x += _PT[line] // (min(_LN) + 1) - _PT[16 + line]
-            _G[5 * s + n + 1] = x
+                x += _TASK_POINTS[line] // (min(_LINE_FREE) + 1) - _TASK_POTENTIAL[line]
+            _GAIN[5 * s + n + 1] = x
         for n in range(m, 4):
-            _G[5 * s + n + 1] = x
+            _GAIN[5 * s + n + 1] = x
         for n in range(m):
-            i = _W4[n]
+            i = _SIDES_BY_VALUE[n]
             for k in range(3 * i, 3 * i + 3):
-                if _WL[k] < 12:
-                    _LN[_WL[k]] += 1
+                if _WALL_LINES[k] < 12:
+                    _LINE_FREE[_WALL_LINES[k]] += 1
 
 
 def _swap(g, p, w, t, n):
     # how many fewer walls the red task t needs when the first n walls of
-    # _W4 are drawn, beyond those of its chosen spaces: the dearest chosen
+    # _SIDES_BY_VALUE are drawn, beyond those of its chosen spaces: the dearest chosen
     # space against the cheapest left-out one, both counted after the walls
     for j in range(n):
-        w[_W4[j]] = 2
+        w[_SIDES_BY_VALUE[j]] = 2
     hi = 0
     lo = 99
     for s in g.tasks[t].spaces:
         if not g.crossed[p][s]:
             m = bot._nfree(w, s)
-            if _RC[s]:
+            if _RED_CHOSEN[s]:
                 hi = max(hi, m)
             else:
                 lo = min(lo, m)
     for j in range(n):
-        w[_W4[j]] = 0
+        w[_SIDES_BY_VALUE[j]] = 0
     return hi - lo if hi > lo else 0
 
 
 class _Seen:
-    """The board _G was worked out for: copies of a seat's walls, crosses and tasks done,
-    of the scoreboard's slots, and the function that filled _G."""
+    """The board _GAIN was worked out for: copies of a seat's walls, crosses and tasks done,
+    of the scoreboard's slots, and the function that filled _GAIN."""
     __slots__ = ("walls", "crossed", "done", "level", "gains")
 
     def __init__(self):
@@ -184,9 +187,9 @@ class _Seen:
         self.gains = None
 
     def same(self, g, p, gains):
-        """True when _G was worked out, the same way (gains), for this very board: a chip
+        """True when _GAIN was worked out, the same way (gains), for this very board: a chip
         picked to move and then placed, or a second claim, asks about the same walls,
-        crosses, tasks and slots again (all that _G depends on: the side's printed walls
+        crosses, tasks and slots again (all that _GAIN depends on: the side's printed walls
         tell the sides apart; the chips do not count). Copies, not the game: a finished
         game is not kept alive. A miss keeps new copies. (Median decision 428 -> 86 us on
         the unix port, 2 players, 20 seeds: most decisions are now a wall or a placement
@@ -207,7 +210,7 @@ _SEEN = _Seen()
 
 def _value(v, s):
     # chip v on space s: its chance (36ths) times what its walls bring
-    return CHANCE_IN_36[v] * _G[5 * s + CHIP_LINES[v]]
+    return CHANCE_IN_36[v] * _GAIN[5 * s + CHIP_LINES[v]]
 
 
 def _best(v, free):
@@ -215,7 +218,7 @@ def _best(v, free):
     best = -1
     out = -1
     for s in free:
-        x = _G[5 * s + CHIP_LINES[v]]
+        x = _GAIN[5 * s + CHIP_LINES[v]]
         if x > best:
             best = x
             out = s
@@ -223,7 +226,7 @@ def _best(v, free):
 
 
 def choose(g, rng, gains=None):
-    # (gains: another way to fill _G, for tools/ref_cookie.py)
+    # (gains: another way to fill _GAIN, for tools/ref_cookie.py)
     p = g.seat
     ph = g.phase
     if ph == "place":

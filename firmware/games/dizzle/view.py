@@ -112,7 +112,17 @@ def ov_cell(fb, g, sh, i, x, y, c=1, pips=True):
 # drawn again over the blitted base with the same result. One base per seat
 # (462 B each, made at a seat's first overview): the event pages go from one
 # player's sheet to another's at every key.
-_SCREEN = []    # the display's bytes, and its pages' first OW bytes (made once)
+class _ScreenPages:
+    """The display's bytes (screen) and its pages' first OW bytes (pages, memoryviews
+    made once for that screen)."""
+    __slots__ = ("screen", "pages")
+
+    def __init__(self):
+        self.screen = None
+        self.pages = []
+
+
+_SCREEN = _ScreenPages()
 
 
 class _Base:
@@ -186,9 +196,10 @@ def overview(fb, g, seat, cursor=-1, marks=None):
         # overview first on a cleared screen, so this is what the blit with
         # transparent zeros draws, which goes pixel by pixel: 9.7 -> 1.9 us (unix,
         # the fastest of 7 x 50 calls), nothing allocated.
-        if not _SCREEN or _SCREEN[0] is not screen:
-            _SCREEN[:] = [screen, _pages(screen, 128)]
-        dst = _SCREEN[1]
+        if _SCREEN.screen is not screen:
+            _SCREEN.screen = screen
+            _SCREEN.pages = _pages(screen, 128)
+        dst = _SCREEN.pages
         src = base.pages
         for p in range(len(src)):
             dst[p][:] = src[p]

@@ -18,7 +18,7 @@ hard:   normal's search, plus respelled table words and words with taken
 """
 from games.words import data
 from games.words.table import LOWER, KIND, VALUE
-from games.words.moves import HARD, best_steps
+from games.words.moves import HARD, OUT, best_steps
 from games.words.hints import build_action
 
 LEVELS = ("easy", "normal", "hard")
@@ -49,43 +49,55 @@ def _action_card(game, level, rng, attack_only=False):
     hand = game.hands[seat]
     if not game.melded[seat] or len(hand) < 2 or game.snap:
         return None
-    opp = []
-    for s in range(game.n):
-        if s != seat:
-            opp.append((len(game.hands[s]), (s - seat) % game.n, s))
-    opp.sort()
-    if attack_only and opp[0][0] > 2:
+    opp = []            # the other seats, fewest cards first, the nearest in turn order first on a tie
+    for k in range(1, game.n):
+        s = (seat + k) % game.n
+        i = len(opp)
+        while i and len(game.hands[opp[i - 1]]) > len(game.hands[s]):
+            i -= 1
+        opp.insert(i, s)
+    fewest = len(game.hands[opp[0]])
+    if attack_only and fewest > 2:
         return None
-    plays = []
+    plays = []          # the actions in the order found (easy picks one at random)
+    best = ""           # the best of them: the lowest rank, then the first in text order
+    best_rank = 99
     for h in range(len(hand)):
         if KIND[hand[h]] != data.KIND_ACTION:
             continue
         name = data.ACTIONS[VALUE[hand[h]]]
-        t = opp[rng.randbelow(len(opp))][2] if level == "easy" else opp[0][2]
+        t = opp[rng.randbelow(len(opp))] if level == "easy" else opp[0]
         if level == "easy":
             g = rng.randbelow(len(hand) - 1)
             g += g >= h
         else:
             g = give_away(hand, h)
+        a = None        # this card's action, and its rank (the lowest is played)
+        rank = 0
         if name == "all_draw_two":
-            plays.append((1, "act %d" % h))
+            rank, a = 1, "act %d" % h
         elif name in ("draw_two", "skip"):
-            plays.append((1 + (name == "skip"), "act %d %d" % (h, t)))
+            rank, a = 1 + (name == "skip"), "act %d %d" % (h, t)
         elif attack_only:
             continue
         elif name == "trade_with_deck":
             if game.trade_problem() is None:
-                plays.append((4, "act %d %d" % (h, g)))
+                rank, a = 4, "act %d %d" % (h, g)
         elif name == "trade_with_opponent":
-            plays.append((5, "act %d %d %d" % (h, t, g)))
-        elif level == "easy" or opp[0][0] <= len(hand) - 1:
-            plays.append((6, "act %d %d" % (h, t)))
+            rank, a = 5, "act %d %d %d" % (h, t, g)
+        elif level == "easy" or fewest <= len(hand) - 1:
+            rank, a = 6, "act %d %d" % (h, t)
+        if a is None:
+            continue
+        plays.append(a)
+        if rank < best_rank or rank == best_rank and a < best:
+            best = a
+            best_rank = rank
     if not plays:
         return None
     if level == "easy":
-        return plays[rng.randbelow(len(plays))][1]
-    plays.sort()
-    return plays[0][1]
+        return plays[rng.randbelow(len(plays))]
+    return best
 
 
 def choose(game, level, rng):
@@ -104,17 +116,17 @@ def choose(game, level, rng):
     if not (level == "easy" and game.snap):
         top = best_steps(game, lex, check, level, rng, 3 if level == "easy" else 1)
         if top:
-            item = top[0]
-            if level == "easy" and item[0] < 1000:
-                item = top[rng.randbelow(len(top))]
-            elif level == "normal" and not game.snap and item[0] < 1000:
+            step = top[0]
+            if level == "easy" and step.score < OUT:
+                step = top[rng.randbelow(len(top))]
+            elif level == "normal" and not game.snap and step.score < OUT:
                 a = _action_card(game, level, rng, True)    # attack someone about to go out
                 letters, nj = game.hand_letters()
-                if a is None and item[3] >= len(letters) + nj < len(game.hands[game.to_act()]):
+                if a is None and step.cards >= len(letters) + nj < len(game.hands[game.to_act()]):
                     a = _action_card(game, level, rng)          # words would leave only action cards
                 if a:
                     return a
-            a = step_action(game, item)
+            a = step_action(game, step)
             if a:
                 return a
     if game.snap:
@@ -125,10 +137,11 @@ def choose(game, level, rng):
     return draw_or_first_word(game)
 
 
-def step_action(game, item):
-    """The action of one of best_steps' items (moves.py), or None."""
-    how = item[2]
-    return how if isinstance(how, str) else build_action(game, item[1], how[0], how[1])
+def step_action(game, step):
+    """The action of a moves.Step, or None (its letters do not fit)."""
+    if step.action is not None:
+        return step.action
+    return build_action(game, step.word, step.table_word, step.refs)
 
 
 def end_of_edits(game):

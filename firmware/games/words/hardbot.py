@@ -18,7 +18,7 @@ budget is fixed (BUDGET, LOOK_SEARCHES), never the clock.
 from core.rules import Illegal
 from games.words import data
 from games.words.table import KIND, VALUE, LOWER, MIN, word_lower
-from games.words.moves import OUT, TILE, JOKER, best_steps
+from games.words.moves import OUT, TILE, JOKER, Step, best_steps
 from games.words.hints import _minus
 from games.words.bot import give_away, step_action, end_of_edits, draw_or_first_word
 
@@ -60,8 +60,8 @@ def _play(game, hand, h, name, low):
     return "act %d %d" % (h, low)
 
 
-def _action(game, item):
-    """An action card to play at the start of the turn instead of item (the best
+def _action(game, step):
+    """An action card to play at the start of the turn instead of step (the best
     word step, or None), or None.
 
     The turn that goes out must play every card, and an action card is a turn of
@@ -74,7 +74,7 @@ def _action(game, item):
     cards, or played when nothing else is left to do."""
     seat = game.to_act()
     hand = game.hands[seat]
-    if not game.melded[seat] or len(hand) < 2 or item is not None and item[0] >= OUT:
+    if not game.melded[seat] or len(hand) < 2 or step is not None and step.score >= OUT:
         return None
     low = -1            # the opponent with the fewest cards (the nearest in turn order first)
     for k in range(1, game.n):
@@ -82,7 +82,7 @@ def _action(game, item):
         if low < 0 or len(game.hands[s]) < len(game.hands[low]):
             low = s
     lown = len(game.hands[low])
-    shed = item[3] if item is not None else 0
+    shed = step.cards if step is not None else 0
     letters, nj = game.hand_letters()
     order = []
     if lown <= len(hand) + 1 - shed:
@@ -90,7 +90,7 @@ def _action(game, item):
     if game.n == 2:
         order.append("skip")
     order += EARLY
-    if lown <= ATTACK_AT or item is None or shed >= len(letters) + nj:
+    if lown <= ATTACK_AT or step is None or shed >= len(letters) + nj:
         order += LATE       # someone is nearly out, no word, or words would leave only these
     for name in order:
         for h in range(len(hand)):
@@ -118,13 +118,13 @@ def _score(letters, used, nplay, out_ok, bonus):
     return score
 
 
-def _respelled(game, lex, item, letters, nj, longest, jokers):
-    """item, or a better step: a table word of up to `longest` letters respelled with
+def _respelled(game, lex, step, letters, nj, longest, jokers):
+    """step, or a better step: a table word of up to `longest` letters respelled with
     hand letters (all its own letters stay) and up to `jokers` jokers."""
     hand = game.hands[game.to_act()]
     nplay = len(letters) + nj
     sj = min(nj, jokers) if game.jokers_allowed() else 0
-    best = item[0] if item is not None else -99
+    best = step.score if step is not None else -99
     refs = list(range(len(hand)))
     for wi in range(len(game.words)):
         base = word_lower(game.words[wi])
@@ -136,12 +136,12 @@ def _respelled(game, lex, item, letters, nj, longest, jokers):
                 score = _score(letters, rest, nplay, nplay == len(hand), -1)
                 if score > best:
                     best = score
-                    item = [score, wd, (wi, refs), len(rest)]
-    return item
+                    step = Step(score, wd, len(rest), None, wi, refs)
+    return step
 
 
-def _with_taken(game, lex, item, letters, nj, most):
-    """item, or a better step: a new word of hand letters and letters taken from
+def _with_taken(game, lex, step, letters, nj, most):
+    """step, or a better step: a new word of hand letters and letters taken from
     table words, at most one from each, each word left a word of the list; the
     first `most` such letters of the table are offered."""
     hand = game.hands[game.to_act()]
@@ -158,12 +158,12 @@ def _with_taken(game, lex, item, letters, nj, most):
                 where.append(wi)
                 where.append(p)
     if not frees:
-        return item
+        return step
     weights = bytearray(26)     # hand letters first: a word that plays more of them scores more
     for i in range(26):
         weights[i] = 16 if LOWER[i] in letters else 1
     nplay = len(letters) + nj
-    best = item[0] if item is not None else -99
+    best = step.score if step is not None else -99
     for e in lex.best_words(letters + frees, 0, MIN, TAKE_K, weights, 0):
         wd = e[1]
         have = list(letters)
@@ -187,8 +187,8 @@ def _with_taken(game, lex, item, letters, nj, most):
             score = _score(letters, played, nplay, nplay == len(hand), -1 - len(refs))
             if score > best:
                 best = score
-                item = [score, wd, (None, list(range(len(hand))) + refs), len(played)]
-    return item
+                step = Step(score, wd, len(played), None, None, list(range(len(hand))) + refs)
+    return step
 
 
 def _best_step(game, rng, budget, tries=None):
@@ -198,20 +198,28 @@ def _best_step(game, rng, budget, tries=None):
     top = best_steps(game, lex, None, "normal", rng, TRIES if tries is not None else 1)
     if tries is not None:
         tries += top
-    item = top[0] if top else None
+    step = top[0] if top else None
     letters, nj = game.hand_letters()
-    if (item is None or item[0] < OUT) and letters and game.may_touch_table():
+    if (step is None or step.score < OUT) and letters and game.may_touch_table():
         respell, longest, jokers, take, most = budget
         if len(letters) <= respell:
-            item = _respelled(game, lex, item, letters, nj, longest, jokers)
+            step = _respelled(game, lex, step, letters, nj, longest, jokers)
         if len(letters) <= take and (game.opts["multipleTakesPerTurn"] or not game.snap):
-            item = _with_taken(game, lex, item, letters, nj, most)
-    return item
+            step = _with_taken(game, lex, step, letters, nj, most)
+    return step
+
+
+class _Work:
+    """The step searches the play-outs of one decision have left."""
+    __slots__ = ("searches",)
+
+    def __init__(self, searches):
+        self.searches = searches
 
 
 def _turn_left(game, first, rng, work):
     """The cards left in the hand once the step `first` and then normal's best
-    steps (work[0]: the searches left for them) are laid out; None when that turn
+    steps (work.searches: the searches left for them) are laid out; None when that turn
     could not commit. Only at the start of a turn: the steps are laid out on the
     game itself and taken back with the turn's undo, which puts back equal hands
     and table (a copy of the game, from_save(to_save()), allocates 12.5 KB on the
@@ -222,11 +230,11 @@ def _turn_left(game, first, rng, work):
     try:
         while a:
             game.apply(a)
-            if work[0] <= 0:
+            if work.searches <= 0:
                 break
-            work[0] -= 1
-            item = _best_step(game, rng, PLAYOUT_BUDGET)
-            a = step_action(game, item) if item is not None else None
+            work.searches -= 1
+            step = _best_step(game, rng, PLAYOUT_BUDGET)
+            a = step_action(game, step) if step is not None else None
         return len(game.hands[seat]) if game.commit_problem() is None else None
     except Illegal:
         return None             # a step the rules refuse: that turn is not played
@@ -236,49 +244,51 @@ def _turn_left(game, first, rng, work):
 
 
 def _look_ahead(game, rng, budget):
-    """The first step of the turn (an item, or None), a whole turn ahead: hard's own
+    """The first step of the turn (a Step, or None), a whole turn ahead: hard's own
     step and normal's TRIES best are played out (_turn_left) in that order while
     the work lasts, and the one whose turn leaves the fewest cards is kept (the
-    earlier on a tie). The kept item carries its action (item[2])."""
+    earlier on a tie). The kept step carries its action, built."""
     tries = []
-    item = _best_step(game, rng, budget, tries)
-    if item is None or item[0] >= OUT:
-        return item
-    own = [item[1], item[2]]
-    first = step_action(game, item)
+    step = _best_step(game, rng, budget, tries)
+    if step is None or step.score >= OUT:
+        return step
+    own = step
+    own_action = step.action        # as found: the action is built below
+    first = step_action(game, step)
     if not first:
-        return item
-    item[2] = first
-    work = [LOOK_SEARCHES]
+        return step
+    step.action = first
+    work = _Work(LOOK_SEARCHES)
     fewest = _turn_left(game, first, rng, work)
     for other in tries:
-        if fewest == 0 or work[0] <= 0:
+        if fewest == 0 or work.searches <= 0:
             break               # it goes out (nothing does better), or the work is spent
-        if [other[1], other[2]] == own:
+        if other.word == own.word and other.action == own_action and \
+                other.table_word == own.table_word and other.refs == own.refs:
             continue            # hard's own step (building its action again costs 2.9 KB)
         a = step_action(game, other)
         if a and a != first:
             left = _turn_left(game, a, rng, work)
             if left is not None and (fewest is None or left < fewest):
-                other[2] = a
-                item = other
+                other.action = a
+                step = other
                 fewest = left
-    return item
+    return step
 
 
 def choose(game, rng, budget=BUDGET):
     if game.held:
         return "undo"
     if not game.snap and LOOK_LETTERS[0] <= len(game.hand_letters()[0]) <= LOOK_LETTERS[1]:
-        item = _look_ahead(game, rng, budget)
+        step = _look_ahead(game, rng, budget)
     else:
-        item = _best_step(game, rng, budget)
+        step = _best_step(game, rng, budget)
     if not game.snap:
-        a = _action(game, item)
+        a = _action(game, step)
         if a:
             return a
-    if item is not None:
-        a = step_action(game, item)
+    if step is not None:
+        a = step_action(game, step)
         if a:
             return a
     if game.snap:
