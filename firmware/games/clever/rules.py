@@ -54,13 +54,21 @@ class Game(State):
         self._settle()
 
     def why_colour(self, c):
-        """'' if colour c may be picked now, else the reason."""
+        """'' if colour c may be picked now, else the reason. Asked of every colour at
+        every pick (legal_actions(), then apply() again): no list of the pool's colours
+        is made for it (see sheet.options for the figures)."""
         nm = data.COLOUR_NAMES[c]
-        cols = [data.SYM_COLOUR[self.dice[i]] for i in self.pool()]
         if area_done(self.sheets[self.seat], c):
             return "Your %s area is full" % nm
-        if self.role and c not in cols and not (255 in cols and self.opts["pool_jokers"] and self.opts["jokers_any_colour"]):
-            return "No %s die is left" % nm
+        if self.role:
+            left = joker = False        # a die of colour c left in the pool; a joker left
+            for i in range(NDICE):
+                if not self.taken[i]:
+                    colour = data.SYM_COLOUR[self.dice[i]]
+                    left = left or colour == c
+                    joker = joker or colour == 255
+            if not left and not (joker and self.opts["pool_jokers"] and self.opts["jokers_any_colour"]):
+                return "No %s die is left" % nm
         if not fits(self.sheets[self.seat], c, self.counts(c)):
             return "Nothing fits in %s with these dice" % nm
         return ""

@@ -35,7 +35,10 @@ LSTARS = tuple(tuple(r[:i].count(1) for i in range(len(r) + 1)) for r in LREW)  
 def area_done(sheet, colour):
     if colour == 2:
         return sheet[GI] == GFULL
-    return all(sheet[line] >= len(LREW[line]) for line in range(GI) if LCOL[line] == colour)
+    for line in range(GI):      # a loop, not all() over a generator: no allocation
+        if LCOL[line] == colour and sheet[line] < len(LREW[line]):
+            return False
+    return True
 
 
 def area_stars(sheet):
@@ -258,17 +261,25 @@ class State:
         e, self.events = self.events, []
         return e
 
+    def in_hand(self, i, c):
+        """Whether the deciding player may still use die i in colour c."""
+        return not (self.spent[i] or self.role and self.taken[i]) and (
+            data.SYM_COLOUR[self.dice[i]] == c or not self.dice[i] and (not self.role or self.opts["pool_jokers"]))
+
     def hand(self, c=-1):
         """Die indices the deciding player may still use in colour c
         (default: the colour picked)."""
         c = self.colour if c < 0 else c
-        return [i for i in range(NDICE) if not (self.spent[i] or self.role and self.taken[i]) and (
-            data.SYM_COLOUR[self.dice[i]] == c or not self.dice[i] and (not self.role or self.opts["pool_jokers"]))]
+        return [i for i in range(NDICE) if self.in_hand(i, c)]
 
     def counts(self, c=-1):
+        """Dice of each symbol in hand() (index = symbol code, 0 = jokers), counted
+        without making hand()'s list: asked for every colour at every pick."""
+        c = self.colour if c < 0 else c
         n = [0] * NSYM
-        for i in self.hand(c):
-            n[self.dice[i]] += 1
+        for i in range(NDICE):
+            if self.in_hand(i, c):
+                n[self.dice[i]] += 1
         return n
 
     def pool(self):
