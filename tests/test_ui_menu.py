@@ -130,6 +130,17 @@ def test_notes_under_the_list_and_the_game_menu_over_it_redraw_whole():
     assert opened
 
 
+def test_a_note_of_as_many_lines_redraws_its_lines_only_with_the_same_pixels():
+    items = ["One", "Two", "Three", "Four"]
+    notes = ["First note", "Second note", "Third, a longer note that takes two lines",
+             "Fourth, long, on two lines"]
+    keys = [K_DOWN, K_DOWN, K_DOWN, K_UP, K_UP, K_UP, K_DOWN, K_B]
+    fast_clears, slow_clears = same_frames(keys, items, 0, notes)
+    # whole at first and where the note's line count changes (1 -> 2 lines, 2 -> 1); the
+    # two rows and the note's lines at the other five keys (each key changed the note)
+    assert fast_clears == 3 and slow_clears == 2 * len(keys)
+
+
 def test_work_put_off_that_draws_is_followed_by_the_menu_again():
     """A settings save put off with ui.later() that fails shows a message: the menu
     is then drawn again before it waits (not left under the message)."""

@@ -98,9 +98,10 @@ class TakeBack:
         """The game as it was before the last action, made by restore(save data) and the
         actions before it played again; returns (game, the event log's count to go back
         to). ValueError(reason) when there is nothing to undo."""
-        if not self.actions:
+        base = self.base
+        if not self.actions or base is None:    # (a base is kept while there are actions)
             raise ValueError(self.why)
-        game = restore(json.loads(self.base))     # a new copy: nor may a restored game share it
+        game = restore(json.loads(base))     # a new copy: nor may a restored game share it
         self.actions.pop()
         mark = self.marks.pop()
         for action in self.actions:
