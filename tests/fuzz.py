@@ -14,13 +14,16 @@ without a key (the screen sleeps, the next key wakes it). Walks (WALKS, played b
 tests/fuzz_boot.py by looking at the screen) start or resume the game under test through
 the launcher's real menus: its menu's Resume, or New game and through its setup form
 (players, people and computer players mixed, options) to Start; a new game over its
-save, answered Yes or No when the launcher asks; Save and quit from the game menu at
-random points. A walk to the game comes every 17 keys or so and presses nothing while
-the game runs, so most keys go to the game under test (fuzz_boot counts them: 81-87 %
-for the table games, 46 % for the dice roller, which B leaves, against 0-26 % before
-the walks: 6 sequences of 400 keys a game), while Resume, New game, Settings and the
-other games get some. As on a console, a picked game starts after a reset: each boot
-is a fresh interpreter on the same saves with the keys left (tests/fuzz_boot.py).
+save, answered Yes or No when the launcher asks; now and then a new game with every seat
+a computer player, which plays on to its end screen and back to the launcher (random
+keys seldom finish one: 1-8 end screens in 10 sequences of 400 keys a table game without
+these walks, 2-9 with them); Save and quit from the game menu at random points. A walk
+to the game comes every 17 keys or so and presses nothing while the game runs, so most
+keys go to the game under test (fuzz_boot counts them: 81-87 % for the table games, 46 %
+for the dice roller, which B leaves, against 0-26 % before the walks: 6 sequences of 400
+keys a game), while Resume, New game, Settings and the other games get some. As on a
+console, a picked game starts after a reset: each boot is a fresh interpreter on the
+same saves with the keys left (tests/fuzz_boot.py).
 
 A sequence fails on a fault screen (an exception in a game or the launcher), out of
 memory anywhere (but the launcher's reset after a game, see LAUNCHER_RESET), calls
@@ -98,11 +101,13 @@ def entry(game_id):
 
 # Walks (tests/fuzz_boot.py plays them by looking at the screen): to the game under test
 # (Resume when it is saved, else a new game), a new game (Yes when asked whether to
-# replace the save), a new game refused (No when asked, then Resume), and save and quit.
-# The first three carry a seed for the setup form's choices. WALK_WEIGHTS: the walk that
-# starts a segment; a save and quit within a segment is followed by one of them.
-WALKS = {"go": "G", "new": "N", "refuse": "X", "quit": "Q"}
-WALK_WEIGHTS = (("go", 70), ("new", 18), ("refuse", 12))
+# replace the save), a new game refused (No when asked, then Resume), a new game watched
+# (every seat a computer player: it plays to its end, the end screens and the launcher
+# after a finished game get keys), and save and quit. All but the last carry a seed for
+# the setup form's choices. WALK_WEIGHTS: the walk that starts a segment; a save and quit
+# within a segment is followed by one of them.
+WALKS = {"go": "G", "new": "N", "refuse": "X", "quit": "Q", "watch": "C"}
+WALK_WEIGHTS = (("go", 70), ("new", 18), ("refuse", 12), ("watch", 6))
 GO_CHANCE = 0.6           # per 10 keys: a walk to the game (nothing to do while it runs: no key)
 QUIT_CHANCE = 0.03        # per 10 keys: save and quit, then (after a stroll in the launcher, now
 STROLL_CHANCE = 0.3       # and then: random keys there) a walk back
@@ -171,13 +176,14 @@ class Escape:
         self.used = used          # keys pressed up to and with the one that did it
         self.what = what
         self.log = log
+        self.options = ""         # the fuzz's options beyond the defaults (" --heap 200K")
 
     def report(self, keys):
         return ("%s seed %d: %s after key %d (%s)\n  last keys: %s\n"
-                "  reproduce: python tests/fuzz.py --games %s --seed %d --sequences 1 --keys %d\n%s" % (
+                "  reproduce: python tests/fuzz.py --games %s --seed %d --sequences 1 --keys %d%s\n%s" % (
                     self.game_id, self.seed, self.what, self.used, keys[self.used - 1] if self.used else "-",
                     " ".join(keys[max(0, self.used - 24):self.used]),
-                    self.game_id, self.seed, self.length, _tail(self.log)))
+                    self.game_id, self.seed, self.length, self.options, _tail(self.log)))
 
 
 def _tail(text, lines=30):
@@ -197,13 +203,14 @@ RESETS_AFTER_OOM = {}
 
 
 TRACE = os.environ.get("PP_FUZZ_TRACE") == "1"   # fuzz_boot prints a line a key (see its --trace)
-STATS = ("boots", "pressed", "ingame", "walks", "lost")
+STATS = ("boots", "pressed", "ingame", "walks", "lost", "ended")
 
 
 def run_sequence(exe, tree, game_id, seed, length, heap=CONSOLE_HEAP):
     """Play one sequence, boot after boot. Returns (None or an Escape, stats) with stats
     {boots, pressed: keys pressed, ingame: of them, while the game under test ran,
-    walks: walks that arrived, lost: walks given up}."""
+    walks: walks that arrived, lost: walks given up, ended: end screens of the game under
+    test}."""
     keys = sequence_keys(game_id, seed, length)
     e = entry(game_id)
     work = tempfile.mkdtemp(prefix="pp-fuzz-")
@@ -331,6 +338,8 @@ def fuzz(games, sequences, length, seed=1, heap=None, jobs=2, out=print):
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         results = pool.map(lambda job: (job, run_sequence(exe, tree, job[0], job[1], length, heap)), work)
         for (game_id, s), (escape, stats) in results:
+            if escape is not None and heap != console_heap(exe, tree):
+                escape.options = " --heap " + heap
             c = counts[game_id]
             c["sequences"] += 1
             c["keys"] += escape.used if escape else length
@@ -368,9 +377,9 @@ def main(argv):
     for g in games:
         c = counts[g]
         print("%-7s %4d sequences, %7d keys, %5d boots (%d of them the launcher's reset after out of memory),"
-              " %d walks (%d given up), %d of %d keys pressed in %s (%.0f%%), heap %s: %d escapes" % (
+              " %d walks (%d given up), %d of %d keys pressed in %s (%.0f%%), %d end screens, heap %s: %d escapes" % (
                   g, c["sequences"], c["keys"], c["boots"], RESETS_AFTER_OOM.get(g, 0), c["walks"], c["lost"],
-                  c["ingame"], c["pressed"], g, 100.0 * c["ingame"] / max(1, c["pressed"]), heap,
+                  c["ingame"], c["pressed"], g, 100.0 * c["ingame"] / max(1, c["pressed"]), c["ended"], heap,
                   sum(1 for e in escapes if e.game_id == g)))
     print("%d sequences tried, %d keys, %d escapes, %.0f s" % (
         sum(c["sequences"] for c in counts.values()), sum(c["keys"] for c in counts.values()), len(escapes),
