@@ -2,7 +2,7 @@
 MicroPython unix port with the console's heap cap, as a console runs them.
 
     python tests/fuzz.py [--games dizzle,words] [--sequences 200] [--keys 2000] [--seed 1]
-                         [--heap 295K] [--jobs 2]
+                         [--heap 295K] [--jobs 2] [--oom-shown]
 
 `make fuzz` runs a long one; tests/test_fuzz.py runs a short share in `make test`.
 PP_FUZZ_TRACE=1 prints every boot's log with a line a key (what was pressed, whether
@@ -29,7 +29,9 @@ A sequence fails on a fault screen (an exception in a game or the launcher), out
 memory anywhere (but the launcher's reset after a game, see LAUNCHER_RESET), calls
 nested too deep while waiting for a key, an interpreter that dies or hangs; the report
 names the game, the seed, the key that did it and the command that plays the same keys
-again.
+again. --oom-shown (run_sequence's oom_shown) lets the firmware show its own Out of
+memory screen when a game runs out, as on a console, and goes on with the keys: below
+the console's cap, where the games run out, it tests that the console survives them.
 
 The heap: the firmware gets what a console has. A boot runs the firmware (the .mpy
 tree) inside a harness (tools/_path.py, tools/headless.py, sim/keyscript.py and
@@ -176,7 +178,7 @@ class Escape:
         self.used = used          # keys pressed up to and with the one that did it
         self.what = what
         self.log = log
-        self.options = ""         # the fuzz's options beyond the defaults (" --heap 200K")
+        self.options = ""         # the fuzz's options beyond the defaults (" --heap 200K --oom-shown")
 
     def report(self, keys):
         return ("%s seed %d: %s after key %d (%s)\n  last keys: %s\n"
@@ -203,14 +205,19 @@ RESETS_AFTER_OOM = {}
 
 
 TRACE = os.environ.get("PP_FUZZ_TRACE") == "1"   # fuzz_boot prints a line a key (see its --trace)
-STATS = ("boots", "pressed", "ingame", "walks", "lost", "ended")
+STATS = ("boots", "pressed", "ingame", "walks", "lost", "ended", "oomshown")
 
 
-def run_sequence(exe, tree, game_id, seed, length, heap=CONSOLE_HEAP):
+def run_sequence(exe, tree, game_id, seed, length, heap=CONSOLE_HEAP, oom_shown=False):
     """Play one sequence, boot after boot. Returns (None or an Escape, stats) with stats
     {boots, pressed: keys pressed, ingame: of them, while the game under test ran,
     walks: walks that arrived, lost: walks given up, ended: end screens of the game under
-    test}."""
+    test, oomshown: Out of memory screens shown}.
+
+    oom_shown: the firmware's own Out of memory screen (a game that ran out, caught by
+    the session) is shown as on a console and the keys go on, instead of failing the
+    sequence: what fails is what the console does next (below the console's cap, where
+    games run out, this tests that the console survives them)."""
     keys = sequence_keys(game_id, seed, length)
     e = entry(game_id)
     work = tempfile.mkdtemp(prefix="pp-fuzz-")
@@ -227,7 +234,8 @@ def run_sequence(exe, tree, game_id, seed, length, heap=CONSOLE_HEAP):
                 f.write(key_codes(keys[done:]))
             cmd = [exe, "-X", "heapsize=" + heap, os.path.join(HERE, "fuzz_boot.py"), "--keys-file", path,
                    "--saves", saves, "--seed", str(seed * 1000 + stats["boots"]), "--game", game_id,
-                   "--title", e.title, "--setup", "1" if e.has_setup else "0", "--trace", "1" if TRACE else "0"]
+                   "--title", e.title, "--setup", "1" if e.has_setup else "0", "--trace", "1" if TRACE else "0",
+                   "--oom-shown", "1" if oom_shown else "0"]
             try:
                 r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=BOOT_TIMEOUT_S)
             except subprocess.TimeoutExpired as e:
@@ -256,12 +264,14 @@ def run_sequence(exe, tree, game_id, seed, length, heap=CONSOLE_HEAP):
             oom = log.count("out of memory")
             if oom and word == "RESET" and oom == log.count(LAUNCHER_RESET):
                 RESETS_AFTER_OOM[game_id] = RESETS_AFTER_OOM.get(game_id, 0) + 1
-            elif oom:
+            elif oom and not oom_shown:
                 return Escape(game_id, seed, length, used, "out of memory", log), stats
             if word == "HARNESS":
                 raise RuntimeError("the fuzz harness failed (%s seed %d): %s\n%s" % (game_id, seed, said, _tail(log)))
             if r.returncode != 0 or word not in ("DONE", "RESET", "ESCAPE", "NESTED"):
-                return Escape(game_id, seed, length, used, "interpreter died (exit %d)" % r.returncode, log), stats
+                said = log.strip().splitlines()[-1][:80] if "Traceback" in log else ""  # the exception that ended it
+                return Escape(game_id, seed, length, used, "interpreter died (exit %d%s)" % (
+                    r.returncode, ": " + said if said else ""), log), stats
             if word == "NESTED":
                 return Escape(game_id, seed, length, used, "screens nested too deep (%s)" % said, log), stats
             if word == "ESCAPE":
@@ -318,10 +328,11 @@ def micropython():
     return None
 
 
-def fuzz(games, sequences, length, seed=1, heap=None, jobs=2, out=print):
+def fuzz(games, sequences, length, seed=1, heap=None, jobs=2, out=print, oom_shown=False):
     """Run sequences per game in `jobs` processes at once, at `heap` (None: the console's,
     console_heap()). Returns (escapes, counts) with counts: {game: {sequences, keys (the
-    entries of the sequences played), and run_sequence's stats summed}}."""
+    entries of the sequences played), and run_sequence's stats summed}}. oom_shown: see
+    run_sequence."""
     from concurrent.futures import ThreadPoolExecutor
     exe = micropython()
     if exe is None:
@@ -336,10 +347,11 @@ def fuzz(games, sequences, length, seed=1, heap=None, jobs=2, out=print):
         counts[g] = dict.fromkeys(("sequences", "keys") + STATS, 0)
         counts[g]["heap"] = heap
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        results = pool.map(lambda job: (job, run_sequence(exe, tree, job[0], job[1], length, heap)), work)
+        results = pool.map(lambda job: (job, run_sequence(exe, tree, job[0], job[1], length, heap, oom_shown)), work)
         for (game_id, s), (escape, stats) in results:
-            if escape is not None and heap != console_heap(exe, tree):
-                escape.options = " --heap " + heap
+            if escape is not None:
+                escape.options = ("" if heap == console_heap(exe, tree) else " --heap " + heap) + (
+                    " --oom-shown" if oom_shown else "")
             c = counts[game_id]
             c["sequences"] += 1
             c["keys"] += escape.used if escape else length
@@ -360,6 +372,8 @@ def main(argv):
     p.add_argument("--seed", type=int, default=1, help="the first sequence's seed (then +1 each)")
     p.add_argument("--heap", default=None, help="the heap cap (default: the console's, see console_heap)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    p.add_argument("--oom-shown", action="store_true",
+                   help="a game's Out of memory screen is shown and the keys go on (see run_sequence)")
     a = p.parse_args(argv)
     games = a.games.split(",")
     unknown = [g for g in games if g not in game_ids()]
@@ -373,13 +387,14 @@ def main(argv):
             p.error("no MicroPython unix port (make test installs it)")
         heap = console_heap(exe, compiled_tree())
         print("heap %s + %dK harness = %s" % (CONSOLE_HEAP, harness_kb(exe, compiled_tree()), heap))
-    escapes, counts = fuzz(games, a.sequences, a.keys, a.seed, heap, a.jobs)
+    escapes, counts = fuzz(games, a.sequences, a.keys, a.seed, heap, a.jobs, oom_shown=a.oom_shown)
     for g in games:
         c = counts[g]
         print("%-7s %4d sequences, %7d keys, %5d boots (%d of them the launcher's reset after out of memory),"
-              " %d walks (%d given up), %d of %d keys pressed in %s (%.0f%%), %d end screens, heap %s: %d escapes" % (
+              " %d walks (%d given up), %d of %d keys pressed in %s (%.0f%%), %d end screens,%s heap %s: %d escapes" % (
                   g, c["sequences"], c["keys"], c["boots"], RESETS_AFTER_OOM.get(g, 0), c["walks"], c["lost"],
-                  c["ingame"], c["pressed"], g, 100.0 * c["ingame"] / max(1, c["pressed"]), c["ended"], heap,
+                  c["ingame"], c["pressed"], g, 100.0 * c["ingame"] / max(1, c["pressed"]), c["ended"],
+                  " %d Out of memory screens shown," % c["oomshown"] if a.oom_shown else "", heap,
                   sum(1 for e in escapes if e.game_id == g)))
     print("%d sequences tried, %d keys, %d escapes, %.0f s" % (
         sum(c["sequences"] for c in counts.values()), sum(c["keys"] for c in counts.values()), len(escapes),

@@ -1,7 +1,7 @@
 """One boot of the console under the key fuzz (run by tests/fuzz.py, under MicroPython).
 
     micropython -X heapsize=284K tests/fuzz_boot.py --keys-file F --saves DIR --seed N
-                --game ID --title TITLE --setup 0|1
+                --game ID --title TITLE --setup 0|1 [--oom-shown 0|1]
 
 The real launcher and games (tools/headless.py's Console: the real SSD1306 driver,
 buttons, UI kit) play the keys in F. A fault screen is an escape here: Ui.error, the
@@ -19,7 +19,12 @@ used: how many entries of F were played (a walk counts once it is complete, so a
 in the middle of one plays it again from its start); then deepest=<stack bytes>,
 pressed=<keys pressed>, ingame=<of them, while the game under test ran (its app module
 loaded)>, walks=<walks completed>, lost=<walks given up>, ended=<end screens (Ui.scores)
-the game under test showed>. An interpreter that dies prints none of these.
+the game under test showed>, oomshown=<Out of memory screens shown>. An interpreter that
+dies prints none of these.
+
+--oom-shown 1 (fuzz.py --oom-shown): the firmware's own Out of memory screen is no
+escape; it is shown as on a console and the keys go on (the other fault screens stay
+escapes).
 
 Walks. Besides one character a key, F holds walks (fuzz.WALKS): "go to the game under
 test" (resume it if it is saved, else a new game), "a new game" (answering Yes when the
@@ -63,8 +68,14 @@ class Escape(BaseException):  # not Exception: nothing in the firmware may catch
     """args: (the word of the last line, what to say)."""
 
 
+SHOWN = [None, 0]   # with --oom-shown 1: the kit's own Ui.error, and the Out of memory screens shown
+
+
 def _fault_is_an_escape(ui, *said):
     # Ui.error(title, body); before the kit (commit bce056b) Ui.error(exception, title)
+    if SHOWN[0] is not None and "Out of memory" in said:
+        SHOWN[1] += 1       # shown as on a console: what comes after it is what is tested
+        return SHOWN[0](ui, *said)
     raise Escape("ESCAPE", ": ".join([str(s) for s in said]))
 
 
@@ -356,13 +367,15 @@ class Feed:
 
 def main(argv):
     opts = {"--keys-file": None, "--saves": None, "--seed": "1", "--game": "", "--title": "", "--setup": "1",
-            "--trace": "0"}
+            "--trace": "0", "--oom-shown": "0"}
     for i in range(0, len(argv) - 1, 2):
         opts[argv[i]] = argv[i + 1]
     with open(opts["--keys-file"], "rb") as f:
         feed = Feed(f.read(), opts["--game"], opts["--title"], opts["--setup"] == "1")
     feed.trace = opts["--trace"] == "1"    # a line a key (KEY name walk|- in-game top-screen)
     from core.ui import Ui
+    if opts["--oom-shown"] == "1":
+        SHOWN[0] = Ui.error
     Ui.error = _fault_is_an_escape
     _note_screens(Ui)
     console = FuzzConsole(int(opts["--seed"]), [], opts["--saves"], lambda line: None, driver=feed)
@@ -378,9 +391,9 @@ def main(argv):
 
 
 def counts(feed, console):
-    return "deepest=%d pressed=%d ingame=%d walks=%d lost=%d ended=%d" % (
+    return "deepest=%d pressed=%d ingame=%d walks=%d lost=%d ended=%d oomshown=%d" % (
         console.deepest, feed.pressed, feed.ingame, feed.walks + (1 if feed.walk is not None and feed.walk.final else 0),
-        feed.lost, ENDED[0])
+        feed.lost, ENDED[0], SHOWN[1])
 
 
 if __name__ == "__main__":
