@@ -45,25 +45,33 @@ HARNESS_LIMITS, so a harness that grows cannot eat the console's budget unseen. 
 other test that runs the firmware inside this harness at the console's cap should take
 its heap from console_heap(exe, tree).
 
-What it finds (2026-12-01, the issue 13 bugs): run against the pre-kit firmware (commit
+What it finds (2026-12-02, the issue 13 bugs): run against the pre-kit firmware (commit
 bce056b, with its own tools/headless.py and sim/keyscript.py: `git archive bce056b`,
-these three files copied into its tests/, its catalogue's tuples read as entries; the
-hook in fuzz_boot takes either Ui.error signature), the `make test` share (40 sequences
-of 400 keys a game, seeds 1-40) at that tree's console heap (260K + 23K harness =
-283K) found the Dizzle screens that reopen each other on B (dizzle seed 26: NESTED,
-20,512 bytes of stack after key 308, "UP LEFT B" repeated) and the Word Cards
-IndexError in words/app.py's `do()` lambda (words seeds 6, 7, 11, 17 and 36; seed 6
-after key 114). It did not find the MemoryError loading the launcher back after a
-Cookie Party game: not in the share at 283K, 270K or 260K, nor in 12 sequences of
-1,500 keys at 283K or 256K (84-89 % of the keys in Cookie Party, about 2,000 walks
-through its Save and quit and the launcher each); the launcher fitted every time, even
-with the firmware's part of the heap 27 KB under the console's. The old fuzz's
-share (walk_to: the game's menu only) found only the IndexError (words seed 40).
-On the firmware of that day the same share found two more: the box of Undo's refusal
+these three files copied into its tests/, its catalogue's tuples read as entries and
+harness_probe's firmware names as they were (core.keys, its Hal); the hook in fuzz_boot
+takes either Ui.error signature), the `make test` share (40 sequences of 400 keys a
+game, seeds 1-40, with the watched games) at that tree's console heap (260K + 23K
+harness = 283K) finds the Dizzle screens that reopen each other on B (dizzle seed 26:
+NESTED, 20,512 bytes of stack after key 302) and the Word Cards IndexError in
+words/app.py's `do()` lambda (words seeds 6, 7, 11, 15, 17 and 36; seed 6 after key
+114). It does not find the MemoryError loading the launcher back after a Cookie Party
+game, and measured on that tree (main.run and core.launcher printing gc figures) no key
+path at its cap reaches it: on each of 147 returns from Cookie Party (12 sequences of
+1,500 keys, Save and quit) 179.6-184.3 KB of the 283K were free (KB of 1,024 bytes), the
+largest free block 55.8 KB or more, and the launcher's load took 3.5-5.6 KB; after a
+5-seat game of computer players played to its end, 182.4 KB were free. Cookie Party runs
+out of memory in the game first: 5 computer seats to the end need about 177K (2 seats
+more than 160K), the launcher after a game about 102 KB (harness included). Only below
+those heaps, with --oom-shown, does that tree stop on an uncaught MemoryError in its
+launcher after Cookie Party's own out of memory (in its menus, a rules text or the setup
+form, not in main.run's load of core.launcher: at 155K in 20 of 20 sequences, at 160K in
+2 of 20; whether those screens fit such a heap at power-on was not measured), and on the
+QuitGame that A+B's Save and quit raises from the Out of memory screen (170K, cookie
+seeds 3 and 38; fixed since: that screen opens no menu). The sequences before the
+watched games found on the firmware of 2026-12-01 two more: the box of Undo's refusal
 opening the game menu whose Undo opened another box (clever seed 11, NESTED; fixed, a
 test in tests/test_undo.py), and Cookie Party with 5 seats out of memory on a mid-turn
-save at the console's cap (cookie seeds 22 and 25: fixed, its boards saved as hex text;
-both pass at 275K now, where they needed 310K).
+save at the console's cap (cookie seeds 22 and 25: fixed, its boards saved as hex text).
 """
 import os
 import random
