@@ -1,7 +1,7 @@
 """One boot of the console under the key fuzz (run by tests/fuzz.py, under MicroPython).
 
     micropython -X heapsize=284K tests/fuzz_boot.py --keys-file F --saves DIR --seed N
-                --game ID --title TITLE --setup 0|1
+                --game ID --title TITLE --setup 0|1 [--oom-shown 0|1]
 
 The real launcher and games (tools/headless.py's Console: the real SSD1306 driver,
 buttons, UI kit) play the keys in F. A fault screen is an escape here: Ui.error, the
@@ -18,13 +18,20 @@ fail the sequence and name the key. The last line says how the boot ended:
 used: how many entries of F were played (a walk counts once it is complete, so a reset
 in the middle of one plays it again from its start); then deepest=<stack bytes>,
 pressed=<keys pressed>, ingame=<of them, while the game under test ran (its app module
-loaded)>, walks=<walks completed>, lost=<walks given up>. An interpreter that dies
-prints none of these.
+loaded)>, walks=<walks completed>, lost=<walks given up>, ended=<end screens (Ui.scores)
+the game under test showed>, oomshown=<Out of memory screens shown>. An interpreter that
+dies prints none of these.
+
+--oom-shown 1 (fuzz.py --oom-shown): the firmware's own Out of memory screen is no
+escape; it is shown as on a console and the keys go on (the other fault screens stay
+escapes).
 
 Walks. Besides one character a key, F holds walks (fuzz.WALKS): "go to the game under
 test" (resume it if it is saved, else a new game), "a new game" (answering Yes when the
 launcher asks before replacing its save), "a new game, but No when asked, then Resume",
-each followed by one character that seeds the setup form's choices, and "save and quit".
+"a new game with every seat a computer player" (it plays on to its end screen with no
+key pressed: random keys seldom finish a game), each followed by one character that
+seeds the setup form's choices, and "save and quit".
 A walk is played by looking at the screen, one key at a time: the kit's menus, forms
 and messages are wrapped to note what is open (its title, items, starting row), so the
 walk leaves a game by its menu's Save and quit, goes back with B through the launcher's
@@ -61,8 +68,14 @@ class Escape(BaseException):  # not Exception: nothing in the firmware may catch
     """args: (the word of the last line, what to say)."""
 
 
+SHOWN = [None, 0]   # with --oom-shown 1: the kit's own Ui.error, and the Out of memory screens shown
+
+
 def _fault_is_an_escape(ui, *said):
     # Ui.error(title, body); before the kit (commit bce056b) Ui.error(exception, title)
+    if SHOWN[0] is not None and "Out of memory" in said:
+        SHOWN[1] += 1       # shown as on a console: what comes after it is what is tested
+        return SHOWN[0](ui, *said)
     raise Escape("ESCAPE", ": ".join([str(s) for s in said]))
 
 
@@ -102,6 +115,18 @@ def _noting(kind, method):
 def _note_screens(Ui):
     for kind in ("menu", "form", "message", "keyboard"):
         setattr(Ui, kind, _noting(kind, getattr(Ui, kind)))
+    Ui.scores = _counting_ends(Ui.scores)
+
+
+ENDED = [0, ""]     # end screens (Ui.scores) the game under test showed; its app module's name
+
+
+def _counting_ends(method):
+    def scores(ui, *args, **named):
+        if ENDED[1] in sys.modules:
+            ENDED[0] += 1
+        return method(ui, *args, **named)
+    return scores
 
 
 def _label(field):
@@ -124,6 +149,7 @@ KEY_NAMES = {ord("A"): "A", ord("B"): "B", ord("U"): "UP", ord("D"): "DOWN", ord
 # walks (fuzz.WALKS): to the game (resume, or new), a new game, a new game refused (then
 # Resume), each with a seed character; save and quit
 WALK_GO, WALK_NEW, WALK_REFUSE, WALK_QUIT = ord("G"), ord("N"), ord("X"), ord("Q")
+WALK_WATCH = ord("C")   # a new game with every seat a computer player: it plays on to its end
 WALK_KEYS = 400     # a walk that has not arrived after this many keys is given up
 
 
@@ -147,6 +173,7 @@ class Feed:
         self.at = 0             # the next character of codes
         self.used = 0           # entries played whole
         self.app = "games.%s.app" % game_id
+        ENDED[1] = self.app
         self.title = title
         self.has_setup = has_setup
         self.walk = None
@@ -179,7 +206,7 @@ class Feed:
             if self.at >= len(self.codes):
                 return None
             c = self.codes[self.at]
-            if c in (WALK_GO, WALK_NEW, WALK_REFUSE):
+            if c in (WALK_GO, WALK_NEW, WALK_REFUSE, WALK_WATCH):
                 seed = self.codes[self.at + 1] if self.at + 1 < len(self.codes) else 0
                 self.walk = Walk(c, seed)
                 continue
@@ -330,6 +357,8 @@ class Feed:
         if label == "Players":
             return h % len(choices)
         if label.endswith(" is"):   # "Human", then the computer levels
+            if walk.goal == WALK_WATCH:
+                return 1 + h % (len(choices) - 1)
             if label == "P1 is":
                 return 0 if h % 8 else 1 + h % (len(choices) - 1)
             return 0 if h % 5 == 0 else 1 + h % (len(choices) - 1)
@@ -338,13 +367,15 @@ class Feed:
 
 def main(argv):
     opts = {"--keys-file": None, "--saves": None, "--seed": "1", "--game": "", "--title": "", "--setup": "1",
-            "--trace": "0"}
+            "--trace": "0", "--oom-shown": "0"}
     for i in range(0, len(argv) - 1, 2):
         opts[argv[i]] = argv[i + 1]
     with open(opts["--keys-file"], "rb") as f:
         feed = Feed(f.read(), opts["--game"], opts["--title"], opts["--setup"] == "1")
     feed.trace = opts["--trace"] == "1"    # a line a key (KEY name walk|- in-game top-screen)
     from core.ui import Ui
+    if opts["--oom-shown"] == "1":
+        SHOWN[0] = Ui.error
     Ui.error = _fault_is_an_escape
     _note_screens(Ui)
     console = FuzzConsole(int(opts["--seed"]), [], opts["--saves"], lambda line: None, driver=feed)
@@ -360,9 +391,9 @@ def main(argv):
 
 
 def counts(feed, console):
-    return "deepest=%d pressed=%d ingame=%d walks=%d lost=%d" % (
+    return "deepest=%d pressed=%d ingame=%d walks=%d lost=%d ended=%d oomshown=%d" % (
         console.deepest, feed.pressed, feed.ingame, feed.walks + (1 if feed.walk is not None and feed.walk.final else 0),
-        feed.lost)
+        feed.lost, ENDED[0], SHOWN[1])
 
 
 if __name__ == "__main__":

@@ -41,6 +41,8 @@ def test_random_keys_never_crash_or_trap_the_console(game_id, tree):
     assert not escapes, "\n".join(e.report(fuzz.sequence_keys(game_id, e.seed, KEYS)) for e in escapes)
     assert c["sequences"] == SEQUENCES and c["boots"] > SEQUENCES  # games were really started, after resets
     assert c["walks"] >= SEQUENCES and c["lost"] == 0, c
+    # the watched games (every seat a computer player) play on to their end screens
+    assert c["ended"] > 0 or not fuzz.entry(game_id).has_setup, c
     share = c["ingame"] / c["pressed"]
     assert share > IN_GAME.get(game_id, IN_GAME_TABLE), "%s: %d of %d keys in the game (%s)" % (
         game_id, c["ingame"], c["pressed"], c)
@@ -109,3 +111,18 @@ def test_a_sequence_is_the_same_for_the_same_seed_and_differs_between_seeds():
     assert walks == set(fuzz.WALKS)     # resume or new, new over a save (yes and no), save and quit
     codes = fuzz.key_codes(many)
     assert len(codes) == len(many) + sum(1 for k in many if k.startswith("walk:") and k != "walk:quit")
+
+
+def test_with_oom_shown_a_game_that_runs_out_is_survived_not_failed(tree, tmp_path):
+    # --oom-shown: the session's own Out of memory screen is shown as on a console and
+    # the keys go on; the console that survives it (the launcher again) passes
+    planted = str(tmp_path / "fw")
+    shutil.copytree(tree, planted)
+    app = os.path.join(planted, "games", "dice")
+    os.remove(os.path.join(app, "app.mpy"))
+    with open(os.path.join(app, "app.py"), "w") as f:
+        f.write("from hal.keys import K_A, K_B\n\n\n" + PLANTED["hoards"])
+    exe = fuzz.micropython()
+    found, stats = fuzz.run_sequence(exe, planted, "dice", 1, 300, fuzz.console_heap(exe, tree), oom_shown=True)
+    assert found is None, found.report(fuzz.sequence_keys("dice", 1, 300))
+    assert stats["oomshown"] > 0 and stats["boots"] > 1, stats
