@@ -4,10 +4,11 @@ Most turns of a game are spent with one to three cards left, drawing because
 nothing fits (normal against normal: 36% of all turns are draws). Hard spends its
 budget there and on the order of its turns, not on more searches of the whole hand:
 - the same best word step as normal (moves.best_steps, one search a decision);
-- with a small hand, the ways out normal does not look for, cheap there (a few
-  tiles a search): a table word respelled with hand letters (CAT + L, E -> CLEAT),
-  one walk per short table word; a new word of hand letters and letters taken from
-  table words (one from each, every word left a word), one best_words search;
+- with a small hand and no action card, the ways out normal does not look for, cheap
+  there (a few tiles a search, only words that play the whole hand): a table word
+  respelled with every hand letter and joker (CAT + L, E -> CLEAT), one walk per
+  short table word; a new word of every hand letter and letters taken from table
+  words (one from each, every word left a word), one best_words search;
 - action cards first when they are only a burden (see _action);
 - with a big hand at the start of a turn (7 to 9 letters), the first step whose
   whole turn sheds the most: its own and normal's next best, each played out with
@@ -22,13 +23,17 @@ from games.words.moves import OUT, TILE, JOKER, Step, best_steps
 from games.words.hints import _minus
 from games.words.bot import give_away, step_action, end_of_edits, draw_or_first_word
 
-# The search budget, in hand letters and table letters (tools/ref_words.py plays the
-# same policy with a wider one): the respelling search for hands of up to 2 letters,
-# table words of up to 4 letters, no joker; the taken-letters search for hands of up
-# to 3 letters, offering the first 6 letters the table gives. Wider budgets did not
-# play better over 500 seeds against normal (3 letters, 6-letter words and a joker:
-# 62% against 63%); none at all 59%.
-BUDGET = (2, 4, 0, 3, 6)
+# The search budget for the ways out, in hand letters and table letters
+# (tools/ref_words.py plays the same policy with a wider one): the respelling search
+# for hands of up to 3 letters, table words of up to 6 letters, a joker; the
+# taken-letters search for hands of up to 4 letters, offering the first 9 letters the
+# table gives. They are kept only when they go out. 2 players against normal, seeds
+# 1001-2000 (not the bench's 1-500): 64.1% (seeds 2001-3000: 63.8%); before, when they
+# replaced normal's step whenever they scored more, on (2, 4, 0, 3, 6): 61.7% (61.5%).
+# Going out only, on 1001-2000: (2, 4, 0, 3, 6) 62.7%, (2, 4, 1, 3, 6) 63.1%,
+# (4, 7, 0, 5, 12) 63.6%, (3, 6, 1, 3, 6) 63.9%, (2, 6, 1, 4, 9) 64.0%, (4, 7, 1, 5, 12)
+# and (6, 9, 2, 7, 16) 64.1%: the table words of 6 letters and the joker count.
+BUDGET = (3, 6, 1, 4, 9)
 TAKE_K = 4          # words the taken-letters search keeps (the lexicon's most)
 ATTACK_AT = 2       # Draw two / All draw two at a player down to this many cards
 # The look-ahead at the start of a turn (_look_ahead), for hands of 7 to 9 letters:
@@ -119,32 +124,29 @@ def _score(letters, used, nplay, out_ok, bonus):
 
 
 def _respelled(game, lex, step, letters, nj, longest, jokers):
-    """step, or a better step: a table word of up to `longest` letters respelled with
-    hand letters (all its own letters stay) and up to `jokers` jokers."""
-    hand = game.hands[game.to_act()]
+    """A step that goes out, or step: a table word of up to `longest` letters respelled
+    with every hand letter and joker (all its own letters stay), a hand of at most
+    `jokers` jokers. Only words of exactly that length come out of the search."""
+    if nj > jokers or nj and not game.jokers_allowed():
+        return step
     nplay = len(letters) + nj
-    sj = min(nj, jokers) if game.jokers_allowed() else 0
-    best = step.score if step is not None else -99
-    refs = list(range(len(hand)))
+    refs = list(range(nplay))
+    out = None
     for wi in range(len(game.words)):
         base = word_lower(game.words[wi])
-        if len(base) > longest:
+        if len(base) > longest or out is not None:
             continue
-        for wd in lex.iter_words_from(base + letters, sj, len(base) + 1):
-            rest = _minus(wd, base)
+        for wd in lex.iter_words_from(base + letters, nj, len(base) + nplay):
+            rest = _minus(wd, base) if out is None else None
             if rest is not None:
-                score = _score(letters, rest, nplay, nplay == len(hand), -1)
-                if score > best:
-                    best = score
-                    step = Step(score, wd, len(rest), None, wi, refs)
-    return step
+                out = Step(_score(letters, rest, nplay, True, -1), wd, nplay, None, wi, refs)
+    return step if out is None else out
 
 
-def _with_taken(game, lex, step, letters, nj, most):
-    """step, or a better step: a new word of hand letters and letters taken from
-    table words, at most one from each, each word left a word of the list; the
-    first `most` such letters of the table are offered."""
-    hand = game.hands[game.to_act()]
+def _with_taken(game, lex, step, letters, most):
+    """A step that goes out, or step: a new word of every hand letter (no joker) and
+    letters taken from table words, at most one from each, each word left a word of
+    the list; the first `most` such letters of the table are offered."""
     frees = ""          # letters that may be taken, and where from ("W.P")
     where = []
     for wi in range(len(game.words)):
@@ -159,12 +161,12 @@ def _with_taken(game, lex, step, letters, nj, most):
                 where.append(p)
     if not frees:
         return step
-    weights = bytearray(26)     # hand letters first: a word that plays more of them scores more
+    weights = bytearray(26)     # hand letters first: a word missing one of them ranks below
     for i in range(26):
         weights[i] = 16 if LOWER[i] in letters else 1
-    nplay = len(letters) + nj
+    nplay = len(letters)
     best = step.score if step is not None else -99
-    for e in lex.best_words(letters + frees, 0, MIN, TAKE_K, weights, 0):
+    for e in lex.best_words(letters + frees, 0, max(MIN, nplay + 1), TAKE_K, weights, 0):
         wd = e[1]
         have = list(letters)
         played = ""
@@ -183,11 +185,11 @@ def _with_taken(game, lex, step, letters, nj, most):
                 break
             from_words.append(where[2 * j])
             refs.append("%d.%d" % (where[2 * j], where[2 * j + 1]))
-        if played:
-            score = _score(letters, played, nplay, nplay == len(hand), -1 - len(refs))
+        if len(played) == nplay:
+            score = _score(letters, played, nplay, True, -1 - len(refs))
             if score > best:
                 best = score
-                step = Step(score, wd, len(played), None, None, list(range(len(hand))) + refs)
+                step = Step(score, wd, nplay, None, None, list(range(nplay)) + refs)
     return step
 
 
@@ -195,17 +197,32 @@ def _best_step(game, rng, budget, tries=None):
     """Hard's word step (normal's best, or a better way out for a small hand), or
     None; with tries (a list), normal's TRIES best steps are appended to it."""
     lex = game.lexicon()
-    top = best_steps(game, lex, None, "normal", rng, TRIES if tries is not None else 1)
+    k = TRIES if tries is not None else 1
+    seat = game.to_act()
+    fw = game._first_word() if game.snap and not game.melded[seat] else -1
+    top = best_steps(game, lex, None, "normal", rng, k + 1 if fw >= 0 else k)
+    if fw >= 0:     # a joker put into the turn's first word: that turn could not commit
+        bad = "add %d " % fw
+        i = 0
+        while i < len(top):
+            how = top[i].action
+            if isinstance(how, str) and how.startswith(bad) and "=" in how:
+                del top[i]
+            else:
+                i += 1
+        del top[k:]
     if tries is not None:
         tries += top
     step = top[0] if top else None
     letters, nj = game.hand_letters()
-    if (step is None or step.score < OUT) and letters and game.may_touch_table():
-        respell, longest, jokers, take, most = budget
+    if (step is None or step.score < OUT) and letters and len(letters) + nj == len(
+            game.hands[seat]) and game.may_touch_table():
+        respell, longest, jokers, take, most = budget   # (ways out: no action card left)
         if len(letters) <= respell:
             step = _respelled(game, lex, step, letters, nj, longest, jokers)
-        if len(letters) <= take and (game.opts["multipleTakesPerTurn"] or not game.snap):
-            step = _with_taken(game, lex, step, letters, nj, most)
+        if (step is None or step.score < OUT) and not nj and len(letters) <= take and (
+                game.opts["multipleTakesPerTurn"] or not game.snap):
+            step = _with_taken(game, lex, step, letters, most)
     return step
 
 
