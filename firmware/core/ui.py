@@ -338,12 +338,10 @@ class Ui:
                     fb.fill_rect(0, TOP - 1 + (i - first) * ROW_H, W, ROW_H, 0)
                     self.row(i - first, items[i], None, i == index, n > rows)
                 self.scroll_mark(first, rows, n, rows)
-                if lines is not shown_lines and lines != shown_lines:
+                if lines != shown_lines:
                     y = H - 8 * len(lines)
-                    fb.fill_rect(0, y, W, H - y, 0)     # under the rule, which stays
-                    for line in lines:
-                        self.text(line, 1, y)
-                        y += 8
+                    fb.fill_rect(0, y, W, H - y, 0)     # under the rule, drawn again in place
+                    self.note_lines(lines)
             else:
                 self.clear()
                 self.bar(title, right)
