@@ -4,45 +4,15 @@ core.linkplay loads this module for such a moment and lets go of it after (`chec
 so a game in play does not hold it. Functions of the game's LinkPlay, no state of their own.
 """
 from core import font
-from core.jsonout import write
 from core.linkplay import WAIT_MS
-from core.saves import adler32
+from core.saves import json_adler32
 from core.session import QuitGame
 from hal.keys import K_A, K_B
 
 
-class _Adler32:
-    """Takes JSON text piece by piece (core.jsonout.write) into its Adler-32, a few
-    pieces at a time, so the whole text is never made: the game's start, where RESUME's
-    hash is taken, is where a linked Word Cards game ran out of memory first (at a 262K
-    heap: dumps' text growing, then its bytes; the save's is 1.5 KB). The same value as
-    core.saves.adler32 of the whole text's bytes."""
-
-    def __init__(self):
-        self.sum = 1            # the Adler-32 of what was folded in so far
-        self.parts = []
-
-    def append(self, piece):
-        parts = self.parts
-        parts.append(piece)
-        if len(parts) >= 32:
-            self.fold()
-
-    def fold(self):
-        data = "".join(self.parts).encode()
-        del self.parts[:]
-        self.sum = adler32(data, self.sum)
-
-    def value(self):
-        self.fold()
-        return self.sum
-
-
 def state_hash(game):
     """What RESUME compares: the Adler-32 of the game's save (its JSON text's bytes)."""
-    digest = _Adler32()
-    write(game.to_save(), digest)
-    return digest.value()
+    return json_adler32(game.to_save())
 
 
 def start(lp):
