@@ -40,6 +40,14 @@ class Game(State):
     """The turn flow. State (in games/clever/sheet.py) holds the state
     a screen reads: see docs/clever.md."""
     OPTIONS = OPTIONS
+    # The legal actions of the state as it stands, once found (None: not yet). A person's
+    # key asks for them three times over the same state (the screen's list, apply()'s
+    # check, _settle()'s last look); each costs 151 us on the unix port (~30 ms est.
+    # Pico, make bench keys: a Clever A key was 120-170 ms). Only apply() and start()
+    # change the state, and both end in _settle(), which finds them for the state it
+    # leaves; every step before forgets them.
+    _known = None
+
     def revealed(self):
         # changes when the game shows something new (core.undo: an action after which it
         # changed cannot be undone): dice come from the generator or the forced queue
@@ -80,6 +88,12 @@ class Game(State):
         return self.crosses > 0 and (self.role or self.opts["active_may_decline"] or not opts)
 
     def legal_actions(self):
+        known = self._known
+        if known is None:
+            known = self._known = self._legal_now()
+        return list(known)      # a caller's own list: the one kept is never changed
+
+    def _legal_now(self):
         ph = self.phase
         s = self.sheets[self.seat]
         if ph == "pick":
@@ -98,6 +112,7 @@ class Game(State):
             raise Illegal("The game is over" if self.over else "The game has not started")
         if a not in self.legal_actions():
             raise Illegal(self._why(a))
+        self._known = None
         nm = self.names[self.seat]
         if a == "pass":
             self.events.append(nm + " passes")
@@ -207,6 +222,7 @@ class Game(State):
     def _settle(self):
         """Make every step that needs no decision."""
         while not self.over:
+            self._known = None      # a step below changed the state (or start() did)
             ph = self.phase
             nm = self.names[self.seat]
             if ph == "bonus" and not self.pending:
@@ -224,5 +240,6 @@ class Game(State):
                 self.events.append(nm + ": nothing fits")
                 self._next_player()
             else:
-                return
+                return              # (what _known holds is this state's)
+        self._known = None          # the game ended in a step after the last look
 
