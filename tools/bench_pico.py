@@ -42,7 +42,10 @@ TIMING_HEAP = "384K"
 ALLOC_HEAP = "32M"          # collection off while weighing a key's response: room for all of it
 DECISION_ALLOC_HEAP = "16M"  # ... or a decision (the most seen: 6 MB)
 MAY_DIFFER = 2              # frames a replay may draw otherwise (About shows the free heap)
-REPEAT = 2                  # each decision and frame keeps its fastest of 2 plays
+# Each decision and frame keeps its fastest of 3 plays: with 2, a decision or key that
+# lost the CPU in both plays set the maximum (2026-12-02: Dizzle hard 4 players 588 ms in
+# the run, 252 ms alone; the machine's factor moved x94-x113 within the run).
+REPEAT = 3
 NODE = shutil.which("node")
 HEADLESS_MJS = os.path.join(bench.ROOT, "web", "headless.mjs")
 # the WebAssembly port has no native emitter: its tree has the native-code
