@@ -136,6 +136,7 @@ class _Events:
 class _Display:
     def __init__(self, events):
         self.events = events
+        self.buffer = bytearray(1024)
 
     def fill(self, c):
         pass
@@ -269,15 +270,19 @@ def test_a_turns_save_waits_for_the_next_screen_but_not_for_a_key():
     assert app.events.seen == ["frame"]     # the kit's busy frame, as it comes up
     app.play()
     # the first screen (a turn, then the pass screen to Bob) is sent first, then the save
-    # (of the game's start, of the turn before), and only then is a key read; the
-    # finished game's save is cleared, not written, under the busy mark (the end's work)
-    assert app.events.seen[1:] == ["frame", "save", "key", "frame", "save", "key", "frame", "key", "frame", "clear"]
+    # (of the game's start, of the turn before) with the busy mark up (a frame before,
+    # a frame after), and only then is a key read; the finished game's save is cleared,
+    # not written, under the busy mark (the end's work)
+    saved = ["frame", "frame", "save", "frame", "key"]
+    assert app.events.seen[1:] == saved + saved + ["frame", "key", "frame", "clear"]
 
 
 def test_a_computer_player_thinks_after_the_save_under_the_busy_mark():
     app = _PlayApp(["human", "normal"])
     app.play()
-    assert app.events.seen[1:] == ["frame", "save", "key", "frame", "save", "choose", "frame", "clear"]
+    # the person's turn: its save at the wait for a key under the mark (see above); the
+    # computer's: under the busy mark it thinks under
+    assert app.events.seen[1:] == ["frame", "frame", "save", "frame", "key", "frame", "save", "choose", "frame", "clear"]
 
 
 def test_leaving_a_game_shows_the_busy_mark_while_the_launcher_loads(monkeypatch):

@@ -8,12 +8,12 @@ from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 
 class _Display(framebuf.FrameBuffer):
     def __init__(self, frames):
-        self.buf = bytearray(128 * 64 // 8)
-        framebuf.FrameBuffer.__init__(self, self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.buffer = bytearray(128 * 64 // 8)  # the display contract's frame (hal/README.md)
+        framebuf.FrameBuffer.__init__(self, self.buffer, 128, 64, framebuf.MONO_VLSB)
         self.frames = frames
 
     def show(self):
-        self.frames.append(bytes(self.buf))
+        self.frames.append(bytes(self.buffer))
 
 
 class _Buttons:
@@ -150,9 +150,31 @@ def test_work_put_off_that_draws_is_followed_by_the_menu_again():
     hal.frames.clear()
     assert ui.menu("Title", ["One", "Two"]) == -1
     menu_first = hal.frames[0]
-    # the menu, the message, the menu again (whole), the menu after DOWN
-    assert hal.frames[2] == menu_first and hal.frames[1] != menu_first
-    assert len(hal.frames) == 4
+    # the menu, the menu with the busy mark while the save runs, the message, the menu
+    # again (whole), the menu after DOWN
+    assert hal.frames[3] == menu_first and hal.frames[2] != menu_first
+    assert hal.frames[1] != menu_first and hal.frames[1][:2 * 128] != menu_first[:2 * 128]
+    assert hal.frames[1][2 * 128:] == menu_first[2 * 128:]    # the mark alone, in the corner
+    assert len(hal.frames) == 5
+
+
+def test_work_put_off_runs_under_the_busy_mark_which_goes_after():
+    """A turn's save put off until the screen is up (ui.later) runs at the next wait
+    for a key with the busy mark over the corner, and the screen is as it was after."""
+    from core.ui import busy_mark
+    hal = _Hal([K_B], lambda: None)
+    ui = Ui(hal, _Settings())
+    seen = []
+    ui.later(lambda: seen.append(bytes(hal.display.buffer)))
+    hal.frames.clear()
+    assert ui.menu("Title", ["One", "Two"]) == -1
+    menu, marked, after = hal.frames[:3]
+    assert seen == [marked]                 # the work ran while the mark was up
+    expect = bytearray(menu)
+    fb = framebuf.FrameBuffer(expect, 128, 64, framebuf.MONO_VLSB)
+    busy_mark(fb)
+    assert marked == bytes(expect) and after == menu
+    assert len(hal.frames) == 3
 
 
 def form_frames(keys, whole, make):

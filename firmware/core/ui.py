@@ -10,6 +10,7 @@ from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 W = 128
 H = 64
 BAR_H = 9       # title bar
+MARK_W = 11     # the busy mark's width (its height is BAR_H: the two top pages)
 ROW_H = 9       # one list row
 TOP = 11        # first row under the bar (one dark line between)
 ROWS = 6        # list rows on screen
@@ -59,8 +60,8 @@ class Field:
 def busy_mark(fb):
     """The mark that says the console is busy, not frozen: an ellipsis in a box in the
     top right corner (tools/headless.py looks for it to tell a busy screen)."""
-    fb.fill_rect(W - 11, 0, 11, BAR_H, 0)
-    fb.rect(W - 11, 0, 11, BAR_H, 1)
+    fb.fill_rect(W - MARK_W, 0, MARK_W, BAR_H, 0)
+    fb.rect(W - MARK_W, 0, MARK_W, BAR_H, 1)
     font.text(fb, font.ELLIPSIS, W - 9, 1)
 
 
@@ -74,6 +75,7 @@ class Ui:
         self.menu_hook = None    # set while a game runs: A+B opens its menu on any screen
         self.in_menu = False     # the game menu is open: A+B does not open it again
         self.pending = None      # work put off until the frame is up (later())
+        self._under = bytearray(2 * MARK_W)  # what the busy mark covers (catch_up)
         self.poll = None         # a linked game's link, served at every nap (core.linkplay)
         self.clears = 0          # screens begun (clear()): a menu redraws a row only over its own
         # The kit comes up at every boot, early: what follows (loading the launcher, or
@@ -205,17 +207,39 @@ class Ui:
         latched by the buttons. One piece of work at a time: a later call replaces it."""
         self.pending = work
 
-    def catch_up(self):
-        """Do the work put off with later(), if any (once)."""
+    def catch_up(self, marked=False):
+        """Do the work put off with later(), if any (once). marked: the screen is up
+        and a person may be reading it (a wait for a key, a pause), so the busy mark
+        shows over its corner while the work runs and goes again after, unless the
+        work drew a screen of its own (a storage problem). A turn's save ran up to 236
+        ms est. Pico after the frame in make bench (2026-12-02: a write, two reads and
+        two renames of the storage, the renames most of it on this host), with nothing
+        on the screen to say so, and a flash file system has costs of its own; the
+        mark costs two small frames (two 16-column blocks each: about 1 ms of bus)."""
         work = self.pending
-        if work is not None:
-            self.pending = None
+        if work is None:
+            return
+        self.pending = None
+        if not marked:
             work()
+            return
+        buf = self.fb.buffer
+        under = self._under
+        under[:MARK_W] = buf[W - MARK_W:W]       # the corner's two pages (rows 0-8)
+        under[MARK_W:] = buf[2 * W - MARK_W:2 * W]
+        drawn = self.clears
+        busy_mark(self.fb)
+        self.show()
+        work()
+        if drawn == self.clears:
+            buf[W - MARK_W:W] = under[:MARK_W]
+            buf[2 * W - MARK_W:2 * W] = under[MARK_W:]
+            self.show()
 
     # ---- waiting ---------------------------------------------------------
     def wait_key(self):
         """Block until a key; sleeps the screen when idle. Returns key bits."""
-        self.catch_up()
+        self.catch_up(True)
         heap.idle()
         hal = self.hal
         buttons = hal.buttons
@@ -250,7 +274,7 @@ class Ui:
         """Let the player read for ms; any key cuts it short (and is returned). The
         screen moved on by itself, so a person may be watching: the idle delay before
         the screen sleeps counts from the end of the pause (computer players' moves)."""
-        self.catch_up()
+        self.catch_up(True)
         hal = self.hal
         clock = hal.clock
         start = clock.ticks_ms()
@@ -354,7 +378,7 @@ class Ui:
             drawn = self.clears
             # work put off with later() runs now that the frame is up; if it drew a
             # screen of its own (a storage problem), the menu is drawn again first
-            self.catch_up()
+            self.catch_up(True)
             if drawn != self.clears:
                 shown = -1
                 continue
