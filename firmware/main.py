@@ -24,8 +24,15 @@ def run(hal, restart=None):
     import sys
     from core.heap import collect_often
     collect_often()
+    from core.ui import please_wait
+    try:
+        please_wait(hal.display)    # before the rest of the kit loads (core.ui.please_wait)
+        hal.display.show()
+        shown = True
+    except OSError:
+        shown = False               # the display glitched: the kit's Ui draws it, and reconnects
     from core.session import LAUNCH, Session, load_module, unload, unload_new
-    session = Session(hal)
+    session = Session(hal, shown)
     base = set(sys.modules)     # what stays loaded: everything else is let go between screens
     picked = None
     played = False              # a game ran in this heap since the power-on or the last reset

@@ -106,12 +106,12 @@ def storage_words(error):
 
 
 class Session:
-    def __init__(self, hal):
+    def __init__(self, hal, waiting_shown=False):
         self.hal = hal
         self._rng = None
         self.settings = Settings()
         self.saves = Saves(hal.storage)
-        self.ui = Ui(hal, self.settings)
+        self.ui = Ui(hal, self.settings, waiting_shown)  # (main.run showed core.ui.please_wait)
         data, problems = self.saves.load(SAVE_NAME, is_settings)
         if data is not None:
             self.settings.load_from(data)

@@ -65,8 +65,23 @@ def busy_mark(fb):
     font.text(fb, font.ELLIPSIS, W - 9, 1)
 
 
+def please_wait(fb):
+    """The first frame of every boot: what follows (loading the launcher, or the game
+    picked before a reset, and setting it up) takes a while on a Pico, and the display's
+    set-up has just cleared the panel, so the console says at once that it is busy.
+    main.run shows it before it loads the rest of the kit (core.saves, core.settings,
+    core.session: their imports 58 ms est. Pico): the launcher's boot to this frame,
+    9 boots under tools/headless.py --timing, median 228 -> 128 ms est. Pico, the
+    fastest 126 -> 79 (the machine shared, 2026-12-02). (Drawn before the settings are read: a console set
+    to show the picture upside down shows this one frame the other way up.)"""
+    fb.fill(0)
+    text = "Please wait"
+    font.text(fb, text, (W - font.width(text)) // 2, 28, 1)
+    busy_mark(fb)
+
+
 class Ui:
-    def __init__(self, hal, settings):
+    def __init__(self, hal, settings, waiting_shown=False):
         self.hal = hal
         self.fb = hal.display
         self.settings = settings
@@ -78,15 +93,12 @@ class Ui:
         self._under = bytearray(2 * MARK_W)  # what the busy mark covers (catch_up)
         self.poll = None         # a linked game's link, served at every nap (core.linkplay)
         self.clears = 0          # screens begun (clear()): a menu redraws a row only over its own
-        # The kit comes up at every boot, early: what follows (loading the launcher, or
-        # the game picked before a reset, and setting it up) takes seconds on a Pico,
-        # while the display's set-up has just cleared the panel. So the console says at
-        # once that it is busy. (Drawn before the settings are read: a console set to
-        # show the picture upside down shows this one frame the other way up.)
-        self.clear()
-        self.center("Please wait", 28)
-        busy_mark(self.fb)
-        self.show()
+        # the boot's first frame: main.run shows it before the kit loads (waiting_shown);
+        # a Ui made elsewhere (a test, a tool) starts on it too
+        self.clears += 1
+        if not waiting_shown:
+            please_wait(self.fb)
+            self.show()
 
     # ---- drawing helpers -------------------------------------------------
     def clear(self):
