@@ -166,8 +166,7 @@ def _with_taken(game, lex, step, letters, most):
         weights[i] = 16 if LOWER[i] in letters else 1
     nplay = len(letters)
     best = step.score if step is not None else -99
-    for e in lex.best_words(letters + frees, 0, max(MIN, nplay + 1), TAKE_K, weights, 0):
-        wd = e[1]
+    for _rank, wd in lex.best_words(letters + frees, 0, max(MIN, nplay + 1), TAKE_K, weights, 0):
         have = list(letters)
         played = ""
         refs = []
