@@ -5,7 +5,7 @@ entry, in the order made here: tests/drive/words.py works out its keys from thes
 """
 from core.rules import Illegal
 from games.words import data, rules, view
-from games.words.hints import _minus, allowed_picks, build_action, word_options
+from games.words.hints import Found, _minus, allowed_picks, build_action, word_options
 
 KIND = data.CARD_KIND
 VALUE = data.CARD_VALUE
@@ -29,15 +29,6 @@ class MenuItem:
         self.code = code
         self.label = label
         self.note = note
-
-
-class Found:
-    """A word the picked tiles make, and the action that lays it out."""
-    __slots__ = ("word", "action")
-
-    def __init__(self, word, action):
-        self.word = word
-        self.action = action
 
 
 class Piece:
@@ -137,9 +128,9 @@ def word_list(game, picks, target):
     out = []
     if picks:
         found = word_options(game, picks, target, LIMIT, False)
-        order = sorted(range(len(found)), key=lambda i: (-len(found[i][0]), i))
+        order = sorted(range(len(found)), key=lambda i: (-len(found[i].word), i))
         for i in order:
-            out.append(Found(found[i][0], found[i][1]))
+            out.append(found[i])
         return out
     hand = game.hands[game.turn]
     refs = []

@@ -13,6 +13,15 @@ WILD = -1           # a joker from the hand: any letter the word needs
 USED = -2           # taken by the word being laid out
 
 
+class Found:
+    """A word the picked tiles make (upper case, as listed), and the action that lays it out."""
+    __slots__ = ("word", "action")
+
+    def __init__(self, word, action):
+        self.word = word
+        self.action = action
+
+
 def _minus(word, part):
     """The letters of `word` left after taking out `part`; None if part is not inside."""
     rest = list(word)
@@ -82,7 +91,7 @@ def allowed_picks(game, cards):
 def word_options(game, cards, word=-1, limit=12, exact=True):
     """'Pick tiles, pick a word' for the screens: cards = hand indices and/or
     't0' taken cards; word = a table word to extend (all its letters stay) or
-    -1. Up to `limit` [WORD, action] pairs, kid-list words first; exact=True
+    -1. Up to `limit` Found (WORD, action), kid-list words first; exact=True
     uses every chosen card, exact=False any of them. A joker the rules do not
     allow yet is left out (allowed_picks)."""
     cards = allowed_picks(game, cards)[0]
@@ -115,7 +124,7 @@ def word_options(game, cards, word=-1, limit=12, exact=True):
         if a:
             group = hinted if hint.contains(wd) else others
             if len(group) < limit:
-                group.append([wd.upper(), a])
+                group.append(Found(wd.upper(), a))
         if n >= CANDIDATES or len(hinted) >= limit:
             break
     close = getattr(it, "close", None)
