@@ -201,9 +201,11 @@ def joker_left_out(game, picks):
     """The rule that leaves a joker out of word_list(game, picks, ...) ("First word: no
     joker."), or "" when no joker is left out: the list and its reasons say it."""
     if picks:
-        out = allowed_picks(game, picks)[1]
+        _kept, out = allowed_picks(game, picks)
+    elif game.jokers_allowed():
+        return ""
     else:
-        out = not game.jokers_allowed() and game.hand_letters()[1]
+        _letters, out = game.hand_letters()
     if not out:
         return ""
     return "First word: no joker." if not game.may_touch_table() else "First turn: no joker."
@@ -216,7 +218,8 @@ def no_word_reason(game, picks, target):
     chosen = view.word_text(game.words[target]) if target >= 0 else ""
     if picks:
         joker = joker_left_out(game, picks)     # the picked joker does not count
-        short = rules.MIN - len(allowed_picks(game, picks)[0]) - len(chosen)
+        kept, _left_out = allowed_picks(game, picks)
+        short = rules.MIN - len(kept) - len(chosen)
         if short > 0:
             return "%s: pick %d more card%s, or none for your whole hand." % (
                 "Your first word needs 3+ cards from your hand" + (", no joker" if joker else "") if first

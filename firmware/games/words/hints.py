@@ -94,7 +94,7 @@ def word_options(game, cards, word=-1, limit=12, exact=True):
     -1. Up to `limit` Found (WORD, action), kid-list words first; exact=True
     uses every chosen card, exact=False any of them. A joker the rules do not
     allow yet is left out (allowed_picks)."""
-    cards = allowed_picks(game, cards)[0]
+    cards, _left_out = allowed_picks(game, cards)
     hand = game.hands[game.to_act()]
     letters = ""
     jokers = 0
