@@ -62,7 +62,7 @@ def choose(game, level, rng, top=None, futures=None):
         return cand[0]
     seat = game.seat
     seeds = [rng.new_seed() for _ in range(futures or FUTURES)]
-    best = None
+    best_key = best_action = None       # the best so far: (wins, margin, -i) and its action
     for i in range(len(cand)):
         w = m = 0
         for sd in seeds:
@@ -70,6 +70,6 @@ def choose(game, level, rng, top=None, futures=None):
             w += a
             m += b
         k = (w, m, -i)
-        if best is None or k > best[0]:
-            best = (k, cand[i])
-    return best[1]
+        if best_key is None or k > best_key:
+            best_key, best_action = k, cand[i]
+    return best_action

@@ -45,8 +45,14 @@ def weighed(g, acts):
     if g.phase == "cross" and g.colour == 2 and len(acts) > 9:
         # presents: only the four that add most (with and without a joker)
         top = top_presents(g.sheets[g.seat], 4)
-        acts = [a for a in acts if a == "done" or top >> rules.parse(a)[1] & 1]
+        acts = [a for a in acts if a == "done" or top >> _place(a) & 1]
     return _by_jokers(acts)
+
+
+def _place(a):
+    # the place field action a crosses (a present: its green bit)
+    _line, place, _jokers = rules.parse(a)   # pyright: ignore[reportGeneralTypeIssues]  -- a is a field
+    return place
 
 
 def action_value(g, a):

@@ -478,7 +478,7 @@ def overview(fb, sheet, top=10):
     _label(fb, 3, 66, y0)       # sweets: a row per kind
     for line in range(2, model.GI):
         y = y0 + 8 * (line - 2)
-        font.icon(fb, ICON[model.LWANT[line][0]], 75, y)
+        font.icon(fb, ICON[data.BLUE_SYM[line - 2]], 75, y)     # the sweet its fields want
         for i in range(len(model.LREW[line])):
             _mini(fb, 85 + 9 * i, y, 9, i < sheet[line], model.LREW[line][i])
     _stars(fb, stars[3], 128, y0 + 8 * model.GR + 1)

@@ -20,6 +20,7 @@ START = 7   # pips[cell] of a printed start X (0 = void, 1-6 = field)
 
 # score breakdown labels
 LABELS = "gems puzzles rows columns flags bombs piles total".split()
+TOTAL = LABELS.index("total")   # the total's place in a breakdown (the last)
 # what a player who tries something else must do first
 WAIT = {"back": texts.GIVE_BACK_FIRST, "planet": texts.CHOOSE_PLANET_FIRST}
 # attributes saved as they are (lists, ints, strings; bytearrays as lists)
@@ -224,7 +225,7 @@ class Sheets:
         return list(zip(LABELS, self._points(seat)))
 
     def score(self, seat):
-        return self._points(seat)[7]
+        return self._points(seat)[TOTAL]
 
     def _points(self, seat):
         # the breakdown's points in LABELS order. Loops, not generators and
@@ -248,7 +249,7 @@ class Sheets:
                 flags += self.flags[k][t[k]]
         out = [gems, _full(sh, level_sheet.puzzles), _full(sh, level_sheet.row_bonus), _full(sh, level_sheet.col_bonus),
                flags, -level_sheet.bomb_penalty * boom, -level_sheet.pile_penalty * piles, 0]
-        out[7] = gems + out[1] + out[2] + out[3] + flags + out[5] + out[6]
+        out[TOTAL] = sum(out)   # every item before it (its own place is still 0)
         return out
 
     def scores(self):
@@ -322,13 +323,13 @@ class Sheets:
             if c:
                 self._log(texts.EV_BOMBS_BLEW, len(c))
         for f in range(len(self.flags)):
-            c = self.flags[f][0]
+            cell, first, later = self.flags[f]      # the points of the first to cross it, of those after
             t = (1 if r <= o["flag_rnd"] else 2) if n == 1 else 1 + self.flagged[f]   # tier
             for p in range(n):
-                if c in x[p]:
+                if cell in x[p]:
                     self.tiers[p][f] = t
                     self.flagged[f] = 1
-                    self._log(texts.EV_FLAG, self.names[p], self.rc(c), self.flags[f][t])
+                    self._log(texts.EV_FLAG, self.names[p], self.rc(cell), first if t == 1 else later)
         for k in range(n):
             p = (self.starter + k) % n
             self.pending += [p for i in x[p] if self.syms[i] == 94]  # pyright: ignore[reportOperatorIssue]  -- mixin: pending is the Game's

@@ -34,8 +34,10 @@ PY = 56         # dice pool line
 
 
 def _icons():
-    # symbol code -> (7x7 icon, 5x5 overview glyph, tag); the X, the dice. Then
-    # core.icon_data is let go: every game's icons together cost heap.
+    # symbol code -> its number in three tables, a symbol's 7x7 icon (the zoom), its
+    # 5x5 overview glyph and its tag (the zoom's text beside the icon, or ""); the X,
+    # the dice. Then core.icon_data is let go: every game's icons together cost heap.
+    # (Three tuples take less heap than a (icon, glyph, tag) tuple a symbol.)
     from core import icon_data
     from core.session import unload
     mini = {    # 5x5 overview glyphs (columns, bit 0 at the top)
@@ -50,6 +52,9 @@ def _icons():
         "~": b"\x18\x1c\x1c\x1c\x18",    # brown pile: a mound
     }
     sym = {}
+    icons = []
+    glyphs = []
+    tags = []
     gem, puzzle, key, lock = icon_data.DZ_GEM, icon_data.DZ_PUZZLE, icon_data.DZ_KEY, icon_data.DZ_LOCK
     for symbol, icon, glyph, tag in (("1", gem, "g", "1"), ("2", gem, "g", "2"), ("3", gem, "g", "3"),
                                      ("A", puzzle, "p", "A"), ("B", puzzle, "p", "B"),
@@ -58,13 +63,16 @@ def _icons():
                                      ("Y", lock, "l", "Y"), ("U", lock, "l", "B"), ("R", lock, "l", "R"),
                                      ("^", icon_data.DZ_ROCKET, "r", ""), ("o", icon_data.DZ_PLANET, "o", ""),
                                      ("~", icon_data.DZ_PILE, "~", "")):
-        sym[ord(symbol)] = (icon, (5, 5, mini[glyph]), tag)
-    out = sym, icon_data.DZ_X, icon_data.DICE_7, icon_data.DICE_9
+        sym[ord(symbol)] = len(icons)
+        icons.append(icon)
+        glyphs.append((5, 5, mini[glyph]))
+        tags.append(tag)
+    out = sym, tuple(icons), tuple(glyphs), tuple(tags), icon_data.DZ_X, icon_data.DICE_7, icon_data.DICE_9
     unload("core.icon_data")
     return out
 
 
-SYM, XICON, DICE7, DICE9 = _icons()
+SYM, SYM_ICON, SYM_GLYPH, SYM_TAG, XICON, DICE7, DICE9 = _icons()
 DIGITS = "0123456"
 MARK = bytearray(128)   # scratch: 1 = framed field (no allocation per frame)
 
@@ -96,7 +104,7 @@ def ov_cell(fb, g, sh, i, x, y, c=1, pips=True):
         for k in range(0, 25, 2):
             fb.pixel(x + k % 5, y + k // 5, c)
     elif g.syms[i] != 46:
-        font.icon(fb, SYM[g.syms[i]][1], x, y, c)
+        font.icon(fb, SYM_GLYPH[SYM[g.syms[i]]], x, y, c)
     elif pips:
         font.text(fb, DIGITS[p], x + 1, y, c, FONT3x5)
     else:
@@ -299,11 +307,11 @@ def zoom(fb, g, seat, cursor, marks=None):
                 hatch(fb, x + 1, y + 1, 12, 12, k)
             else:
                 font.text(fb, DIGITS[p], x + 1, y + 1, k)
-                s = SYM.get(g.syms[i])
-                if s:
-                    font.icon(fb, s[0], x + 6, y + 6, k)
-                    if s[2]:
-                        font.text(fb, s[2], x + 1, y + 9, k, FONT3x5)
+                s = SYM.get(g.syms[i], -1)
+                if s >= 0:
+                    font.icon(fb, SYM_ICON[s], x + 6, y + 6, k)
+                    if SYM_TAG[s]:
+                        font.text(fb, SYM_TAG[s], x + 1, y + 9, k, FONT3x5)
 
 
 def die7(fb, x, y, v, style=0):

@@ -5,7 +5,7 @@ entry, in the order made here: tests/drive/words.py works out its keys from thes
 """
 from core.rules import Illegal
 from games.words import data, rules, view
-from games.words.hints import _minus, allowed_picks, build_action, word_options
+from games.words.hints import Found, _minus, allowed_picks, build_action, word_options
 
 KIND = data.CARD_KIND
 VALUE = data.CARD_VALUE
@@ -29,15 +29,6 @@ class MenuItem:
         self.code = code
         self.label = label
         self.note = note
-
-
-class Found:
-    """A word the picked tiles make, and the action that lays it out."""
-    __slots__ = ("word", "action")
-
-    def __init__(self, word, action):
-        self.word = word
-        self.action = action
 
 
 class Piece:
@@ -137,9 +128,9 @@ def word_list(game, picks, target):
     out = []
     if picks:
         found = word_options(game, picks, target, LIMIT, False)
-        order = sorted(range(len(found)), key=lambda i: (-len(found[i][0]), i))
+        order = sorted(range(len(found)), key=lambda i: (-len(found[i].word), i))
         for i in order:
-            out.append(Found(found[i][0], found[i][1]))
+            out.append(found[i])
         return out
     hand = game.hands[game.turn]
     refs = []
@@ -210,9 +201,11 @@ def joker_left_out(game, picks):
     """The rule that leaves a joker out of word_list(game, picks, ...) ("First word: no
     joker."), or "" when no joker is left out: the list and its reasons say it."""
     if picks:
-        out = allowed_picks(game, picks)[1]
+        _kept, out = allowed_picks(game, picks)
+    elif game.jokers_allowed():
+        return ""
     else:
-        out = not game.jokers_allowed() and game.hand_letters()[1]
+        _letters, out = game.hand_letters()
     if not out:
         return ""
     return "First word: no joker." if not game.may_touch_table() else "First turn: no joker."
@@ -225,7 +218,8 @@ def no_word_reason(game, picks, target):
     chosen = view.word_text(game.words[target]) if target >= 0 else ""
     if picks:
         joker = joker_left_out(game, picks)     # the picked joker does not count
-        short = rules.MIN - len(allowed_picks(game, picks)[0]) - len(chosen)
+        kept, _left_out = allowed_picks(game, picks)
+        short = rules.MIN - len(kept) - len(chosen)
         if short > 0:
             return "%s: pick %d more card%s, or none for your whole hand." % (
                 "Your first word needs 3+ cards from your hand" + (", no joker" if joker else "") if first

@@ -46,7 +46,8 @@ ATTACK_AT = 2       # Draw two / All draw two at a player down to this many card
 # hands): 4 tries and 3 searches 64.6%, up to 64 KB and 642 ms in a loaded bench;
 # 2 tries and 2 searches 64.2% (seeds 501-1000: 61.4%, none 60.8%), up to 48 KB, 297 ms.
 TRIES = 2                   # normal's best first steps tried (best_words keeps 4 at most)
-LOOK_LETTERS = (7, 9)       # hands of these many letters look ahead
+LOOK_FEWEST = 7             # hands of this many letters look ahead,
+LOOK_MOST = 9               # up to this many
 LOOK_SEARCHES = 2           # step searches the play-outs of one decision may make
 PLAYOUT_BUDGET = (0, 0, 0, 0, 0)    # hard's budget in the play-outs: nothing beyond normal
 EARLY = ("trade_with_deck", "trade_with_opponent")
@@ -166,8 +167,7 @@ def _with_taken(game, lex, step, letters, most):
         weights[i] = 16 if LOWER[i] in letters else 1
     nplay = len(letters)
     best = step.score if step is not None else -99
-    for e in lex.best_words(letters + frees, 0, max(MIN, nplay + 1), TAKE_K, weights, 0):
-        wd = e[1]
+    for _rank, wd in lex.best_words(letters + frees, 0, max(MIN, nplay + 1), TAKE_K, weights, 0):
         have = list(letters)
         played = ""
         refs = []
@@ -293,10 +293,19 @@ def _look_ahead(game, rng, budget):
     return step
 
 
+def _looks_ahead(game):
+    """Whether hard looks ahead now: at the start of a turn (no edit made), with a
+    hand of LOOK_FEWEST to LOOK_MOST letters."""
+    if game.snap:
+        return False
+    letters, _jokers = game.hand_letters()
+    return LOOK_FEWEST <= len(letters) <= LOOK_MOST
+
+
 def choose(game, rng, budget=BUDGET):
     if game.held:
         return "undo"
-    if not game.snap and LOOK_LETTERS[0] <= len(game.hand_letters()[0]) <= LOOK_LETTERS[1]:
+    if _looks_ahead(game):
         step = _look_ahead(game, rng, budget)
     else:
         step = _best_step(game, rng, budget)

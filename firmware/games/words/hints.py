@@ -8,6 +8,18 @@ from games.words import data
 from games.words.table import LOWER, KIND, VALUE, MIN, word_lower
 
 CANDIDATES = 200    # word_options looks at the first 200 words the tiles make, alphabetically
+# build_action's pool: a tile's letter is 0..25 (a..z), or one of these
+WILD = -1           # a joker from the hand: any letter the word needs
+USED = -2           # taken by the word being laid out
+
+
+class Found:
+    """A word the picked tiles make (upper case, as listed), and the action that lays it out."""
+    __slots__ = ("word", "action")
+
+    def __init__(self, word, action):
+        self.word = word
+        self.action = action
 
 
 def _minus(word, part):
@@ -26,7 +38,8 @@ def build_action(game, wd, word, refs):
     'W.P' table letters to take; earlier refs are used first, jokers last).
     None if the letters do not fit."""
     hand = game.hands[game.to_act()]
-    pool = []
+    pool_refs = []      # the tiles the word may use: how the action names each
+    pool_letters = []   # and its letter (or WILD), USED once the word has it
     base = []
     if word is not None:
         for i in range(len(game.words[word])):
@@ -41,21 +54,22 @@ def build_action(game, wd, word, refs):
         else:
             t = hand[int(r)] * 32 + VALUE[hand[int(r)]]
         if KIND[t >> 5] != data.KIND_ACTION:
-            pool.append([r, -1 if KIND[t >> 5] == data.KIND_JOKER and "." not in r else t & 31])
+            pool_refs.append(r)
+            pool_letters.append(WILD if KIND[t >> 5] == data.KIND_JOKER and "." not in r else t & 31)
     nbase = len(base)
     out = []
     for ch in wd:
         got = None
-        for want in (LOWER.find(ch), -1):
-            for e in pool:
-                if got is None and e[1] == want:
-                    got = e[0] + ("=" + ch if want < 0 else "")
-                    e[1] = -2
+        for want in (LOWER.find(ch), WILD):
+            for i in range(len(pool_letters)):
+                if got is None and pool_letters[i] == want:
+                    got = pool_refs[i] + ("=" + ch if want == WILD else "")
+                    pool_letters[i] = USED
         if got is None:
             return None
         out.append(got)
-    for e in pool[:nbase]:
-        if e[1] != -2:
+    for letter in pool_letters[:nbase]:     # the table word's own tiles: every one used
+        if letter != USED:
             return None
     return ("new " if word is None else "set %d " % word) + " ".join(out)
 
@@ -77,10 +91,10 @@ def allowed_picks(game, cards):
 def word_options(game, cards, word=-1, limit=12, exact=True):
     """'Pick tiles, pick a word' for the screens: cards = hand indices and/or
     't0' taken cards; word = a table word to extend (all its letters stay) or
-    -1. Up to `limit` [WORD, action] pairs, kid-list words first; exact=True
+    -1. Up to `limit` Found (WORD, action), kid-list words first; exact=True
     uses every chosen card, exact=False any of them. A joker the rules do not
     allow yet is left out (allowed_picks)."""
-    cards = allowed_picks(game, cards)[0]
+    cards, _left_out = allowed_picks(game, cards)
     hand = game.hands[game.to_act()]
     letters = ""
     jokers = 0
@@ -96,7 +110,8 @@ def word_options(game, cards, word=-1, limit=12, exact=True):
     if total < MIN:
         return []
     hint = game.hint_lexicon()
-    out = [[], []]
+    hinted = []         # words of the hint (kid-friendly) list
+    others = []
     # The first CANDIDATES words alphabetically, kid-list words first, `limit` kept: walked
     # one at a time and stopped as soon as that list is decided, so at most 2 x limit
     # entries are held, not 200 words and their actions (Word Cards ran out of memory here
@@ -107,12 +122,12 @@ def word_options(game, cards, word=-1, limit=12, exact=True):
         n += 1
         a = _minus(wd, base) is not None and build_action(game, wd, word if word >= 0 else None, cards)
         if a:
-            group = out[0 if hint.contains(wd) else 1]
+            group = hinted if hint.contains(wd) else others
             if len(group) < limit:
-                group.append([wd.upper(), a])
-        if n >= CANDIDATES or len(out[0]) >= limit:
+                group.append(Found(wd.upper(), a))
+        if n >= CANDIDATES or len(hinted) >= limit:
             break
     close = getattr(it, "close", None)
     if close:       # MicroPython never closes a dropped generator itself
         close()
-    return (out[0] + out[1])[:limit]
+    return (hinted + others)[:limit]

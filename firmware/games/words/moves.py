@@ -89,7 +89,7 @@ def best_steps(game, lex, check, level, rng, k):
         if level == "easy":
             return lex.words_from(tiles, sj, MIN, 40)
         full = OUT if out_ok and len(search) == len(letters) and sj == nj else 0
-        return [e[1] for e in lex.best_words(tiles, sj, MIN, k, TILE, JOKER, full, extra or None)]
+        return [word for _score, word in lex.best_words(tiles, sj, MIN, k, TILE, JOKER, full, extra or None)]
 
     refs = list(range(len(hand)))
     if len(search) + sj >= MIN:

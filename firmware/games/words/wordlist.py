@@ -49,7 +49,8 @@ class WordListLexicon(Lexicon):
 
     def best_words(self, letters, jokers, min_len, k, weights, joker_weight, full_bonus=0, must=None):
         # the plain way: score every word of the search (the reference for the DAWG's)
-        top = []
+        top = []            # the best [score, word] pairs so far, best first
+        scores = []         # their scores, what a new word is ranked against
         for w in self.iter_words_from(letters, jokers, min_len):
             have = _letter_counts(letters)
             score = 0
@@ -67,11 +68,13 @@ class WordListLexicon(Lexicon):
             if nj == jokers and len(w) - nj == len(letters):
                 score += full_bonus
             i = len(top)
-            while i and score > top[i - 1][0]:
+            while i and score > scores[i - 1]:
                 i -= 1
             if i < k:
                 top.insert(i, [score, w])
+                scores.insert(i, score)
                 del top[k:]
+                del scores[k:]
         return top
 
     def insertions(self, word, letters):
