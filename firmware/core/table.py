@@ -421,8 +421,8 @@ class TableApp:
         page saying so. A page whose event_page() has a place to blink shows it lit and
         unlit in turn, a quarter second each, blinks times, then lit while it waits (a key
         cuts the blinking short). With computer players only at the table the first page
-        shows for a moment. A game's read() sends its texts here (Dizzle those that name
-        a field)."""
+        shows for a moment. A game's read() sends its texts here (Cookie Party all, Dizzle
+        those that name a field)."""
         texts = texts or ["Nothing yet"]
         count = len(texts)
         at = count - 1 if from_end else 0
