@@ -295,7 +295,10 @@ class TableApp:
     def key(self, waiting="decide"):
         """The next key. A+B opens the game menu, then 0: the caller draws its screen again."""
         LIVE["waiting"] = waiting
-        k = self.ui.wait_key()
+        return self.menu_or_key(self.ui.wait_key())
+
+    def menu_or_key(self, k):
+        """The key k, or 0 when it is A+B: the game menu was opened (and left by Resume)."""
         if k & K_MENU:
             self.menu()
             return 0
@@ -324,11 +327,7 @@ class TableApp:
     def pause(self, ms):
         """A pause any key cuts short: that key, or 0 when it was A+B (the game menu was
         opened: the caller draws its screen again) or none came."""
-        k = self.ui.pause(ms)
-        if k & K_MENU:
-            self.menu()
-            return 0
-        return k
+        return self.menu_or_key(self.ui.pause(ms))
 
     def hold(self, ms=1500):
         """Leave the screen up: until A or B with people at the table, else for ms."""
