@@ -302,3 +302,146 @@ def test_leaving_a_game_shows_the_busy_mark_while_the_launcher_loads(monkeypatch
     seen = made[0].events.seen
     # the end screen was left (the save cleared): the busy mark is the last frame sent
     assert seen[-2:] == ["clear", "frame"] and marks[-1] == len(seen) - 1
+
+
+# ---- the paged event reader (read_pages): one event a page, the game draws it -----------------
+
+class _PagesUi:
+    """Keys from a script (wait_key), pauses that run out (0, no key) unless a key is
+    scripted for them, and what was drawn."""
+
+    def __init__(self, keys, pause_keys=()):
+        self.keys = list(keys)
+        self.pause_keys = list(pause_keys)
+        self.pauses = []
+
+    def show(self):
+        pass
+
+    def wait_key(self):
+        return self.keys.pop(0)
+
+    def pause(self, ms):
+        self.pauses.append(ms)
+        return self.pause_keys.pop(0) if self.pause_keys else 0
+
+
+class _PagesApp(App):
+    """A game whose events are read a page each; its pages record (at, count, lit)."""
+
+    def __init__(self, keys, humans=1, blinking=False, pause_keys=(), answer="resume"):
+        App.__init__(self, answer=answer)
+        self.ui = _PagesUi(keys, pause_keys)
+        self.humans = humans
+        self.blinking = blinking
+        self.pages = []
+
+    def event_page(self, at, text, title, count, lit):
+        self.pages.append((at, text, title, count, lit))
+        return self.blinking
+
+
+def pages_read(app, texts, from_end=False, blinks=0):
+    app.read_pages("What happened", texts, from_end, blinks)
+    assert not app.ui.keys      # every key was read, none after the reader left
+    return [page[0] for page in app.pages]
+
+
+def test_the_paged_reader_steps_with_up_down_and_b_goes_back():
+    from hal.keys import K_UP, K_DOWN, K_B
+    app = _PagesApp([K_DOWN, K_DOWN, K_DOWN, K_UP, K_B])
+    # DOWN past the last page stays on it; B leaves from any page
+    assert pages_read(app, ["a", "b", "c"]) == [0, 1, 2, 2, 1]
+    assert app.pages[0][1:4] == ("a", "What happened", 3) and table.LIVE["waiting"] == "continue"
+    app = _PagesApp([K_UP, K_UP, K_B])
+    assert pages_read(app, ["a", "b", "c"], from_end=True) == [2, 1, 0]
+    app = _PagesApp([K_UP, K_B])
+    assert pages_read(app, ["a", "b"]) == [0, 0]          # UP on the first page stays
+
+
+def test_the_paged_reader_steps_with_left_right_and_a_and_a_on_the_last_goes_on():
+    from hal.keys import K_LEFT, K_RIGHT, K_A
+    app = _PagesApp([K_RIGHT, K_LEFT, K_A, K_A, K_A])
+    assert pages_read(app, ["a", "b", "c"]) == [0, 1, 0, 1, 2]
+    app = _PagesApp([K_A])
+    assert pages_read(app, ["a", "b", "c"], from_end=True) == [2]   # the last page: A goes on
+
+
+def test_the_paged_reader_opens_the_game_menu_on_a_page_and_draws_it_again():
+    from hal.keys import K_B
+    app = _PagesApp([K_MENU, K_B])
+    assert pages_read(app, ["a", "b"]) == [0, 0] and app.ctx.offered == [False]
+    app = _PagesApp([], answer="quit")
+    app.ui.keys = [K_MENU]
+    with pytest.raises(QuitGame):       # Save and quit from the reader leaves the game
+        app.read_pages("What happened", ["a", "b"])
+    assert app.saved == 1
+
+
+def test_a_page_that_names_a_place_blinks_it_before_it_waits():
+    from hal.keys import K_DOWN, K_B
+    app = _PagesApp([K_B], blinking=True)
+    assert pages_read(app, ["a", "b"], blinks=4) == [0] * 5
+    assert [page[4] for page in app.pages] == [True, False, True, False, True]
+    assert app.ui.pauses == [250] * 4
+    # a key in the blinking steps at once, and the next page blinks from the start
+    app = _PagesApp([K_B], blinking=True, pause_keys=[0, K_DOWN])
+    assert pages_read(app, ["a", "b"], blinks=4) == [0, 0] + [1] * 5
+    assert [page[4] for page in app.pages] == [True, False, True, False, True, False, True]
+    # A+B in the blinking: the game menu, then the page goes on blinking
+    app = _PagesApp([K_B], blinking=True, pause_keys=[K_MENU])
+    assert pages_read(app, ["a"], blinks=4) == [0] * 5 and app.ctx.offered == [False]
+    # a page with nothing to blink waits at once
+    app = _PagesApp([K_B])
+    assert pages_read(app, ["a"], blinks=4) == [0] and app.ui.pauses == []
+
+
+def test_the_paged_reader_shows_the_first_page_for_a_moment_without_people():
+    app = _PagesApp([], humans=0)
+    assert pages_read(app, ["a", "b", "c"]) == [0] and app.ui.pauses == [1200]
+    app = _PagesApp([], humans=0)
+    assert pages_read(app, []) == [0] and app.pages[0][1] == "Nothing yet"
+
+
+def _pages_games():
+    # the table games whose App draws the event pages (defines event_page)
+    import os
+    from games.catalogue import GAMES
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = []
+    for entry in GAMES:
+        path = os.path.join(here, "..", "firmware", "games", entry.id, "app.py")
+        with open(path) as f:
+            if "    def event_page(self," in f.read():
+                out.append(entry.id)
+    return out
+
+
+@pytest.mark.parametrize("game_id", _pages_games())
+def test_a_games_event_pages_step_with_up_down_and_b_goes_back(game_id, tmp_path):
+    # by buttons in the simulator: the first "What happened" with two pages or more
+    import drive
+    from screen import has_text
+    seen = []
+    keys = ["DOWN", "UP", "B"]
+
+    def shown_page(console):
+        for count in range(2, 10):
+            for at in range(1, count + 1):
+                if has_text(console, "%d/%d" % (at, count)):
+                    return at, count
+        return None
+
+    def on_wait(console, state):
+        if len(seen) == len(keys) + 1:
+            return None
+        page = shown_page(console) if state["waiting"] == "continue" else None
+        if not seen and (page is None or page[0] != 1):
+            return None
+        seen.append(page)
+        return [keys[len(seen) - 1]] if len(seen) <= len(keys) else None
+    d = drive.Driver(game_id, 1, on_wait=on_wait)
+    drive.play(game_id, ["human", "easy"], tmp_path, None, 1, d)
+    count = seen[0][1]
+    # page 1, DOWN: page 2, UP: page 1, B: the reader left (the turn's screen)
+    assert seen == [(1, count), (2, count), (1, count), None]

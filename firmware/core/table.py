@@ -2,8 +2,9 @@
 
 A game's App subclasses TableApp and keeps only what is its own: how a new game is
 made and restored, its decision screens, how a computer player's move is shown and
-its end screen. The kit owns the seats, the computer players' generator, the event
-log and its reader, the refusal box, the pass screen, saving, the game menu, and
+its end screen (and, if its events are read a page each, how a page is drawn:
+event_page). The kit owns the seats, the computer players' generator, the event
+log and its readers (a list, or pages), the refusal box, the pass screen, saving, the game menu, and
 navigation:
 
 - visit(name, fn, *args) opens a screen over the current one, and the current one
@@ -17,7 +18,7 @@ from core.events import EventLog
 from core.rng import Rng
 from core.rules import Illegal
 from core.session import QuitGame, load_module, setup_options, unload
-from hal.keys import K_UP, K_DOWN, K_A, K_B, K_MENU
+from hal.keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_MENU
 
 # While a game runs: "app", "game", "waiting" ("decide" on a decision screen, "end"
 # on the end screen, "continue" on any other) and "screens" (the names open over the
@@ -294,7 +295,10 @@ class TableApp:
     def key(self, waiting="decide"):
         """The next key. A+B opens the game menu, then 0: the caller draws its screen again."""
         LIVE["waiting"] = waiting
-        k = self.ui.wait_key()
+        return self.menu_or_key(self.ui.wait_key())
+
+    def menu_or_key(self, k):
+        """The key k, or 0 when it is A+B: the game menu was opened (and left by Resume)."""
         if k & K_MENU:
             self.menu()
             return 0
@@ -321,9 +325,9 @@ class TableApp:
             self.undo()
 
     def pause(self, ms):
-        """A pause any key cuts short; A+B opens the game menu."""
-        if self.ui.pause(ms) & K_MENU:
-            self.menu()
+        """A pause any key cuts short: that key, or 0 when it was A+B (the game menu was
+        opened: the caller draws its screen again) or none came."""
+        return self.menu_or_key(self.ui.pause(ms))
 
     def hold(self, ms=1500):
         """Leave the screen up: until A or B with people at the table, else for ms."""
@@ -408,6 +412,41 @@ class TableApp:
                 first += 1
             elif k & (K_A | K_B):
                 return
+
+    def read_pages(self, title, texts, from_end=False, blinks=0):
+        """Event texts a page each, drawn by the game's event_page() beside its board (the
+        kit's list, read(), cannot show where they happened): UP/LEFT the event before,
+        DOWN/RIGHT or A the next (on the last A goes on), B goes on at once; no texts: a
+        page saying so. A page whose event_page() has a place to blink shows it lit and
+        unlit in turn, a quarter second each, blinks times, then lit while it waits (a key
+        cuts the blinking short). With computer players only at the table the first page
+        shows for a moment. A game's read() sends its texts here (Cookie Party all, Dizzle
+        those that name a field)."""
+        texts = texts or ["Nothing yet"]
+        count = len(texts)
+        at = count - 1 if from_end else 0
+        blink = blinks
+        while True:
+            blinking = self.event_page(at, texts[at], title, count, blink % 2 == 0)
+            self.ui.show()
+            if not self.humans:
+                self.pause(1200)
+                return
+            LIVE["waiting"] = "continue"
+            k = self.pause(250) if blink and blinking else self.key("continue")
+            blink = max(0, blink - 1)
+            step = -1 if k & (K_UP | K_LEFT) else 1 if k & (K_DOWN | K_RIGHT | K_A) else 0
+            if step and 0 <= at + step < count:
+                at += step
+                blink = blinks
+            elif k & (K_A | K_B):
+                return
+
+    def event_page(self, at, text, title, count, lit):
+        """A game that reads events with read_pages() draws one here: text, page at of
+        count, under title, beside the board it tells of, the place it names lit when lit.
+        True when it names a place that blinks (read_pages' blinks)."""
+        raise NotImplementedError
 
     def scores(self, title, rows, winners):
         """The end screen (ui.scores); tests and the fuzz know it by LIVE["waiting"] "end".

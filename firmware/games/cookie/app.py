@@ -330,24 +330,14 @@ class App(TableApp):
         TableApp.news(self, seat, title)
 
     def read(self, title, texts, from_end=False):
-        """The kit's event reader, an event a page beside the board it tells of
-        (the viewer's, or the player it names), its places lit: UP/LEFT the
-        event before, DOWN/RIGHT the next, A or B goes on."""
-        texts = texts or ["Nothing yet"]
-        at = len(texts) - 1 if from_end else 0
-        while True:
-            view.event_page(self.fb, self.game, self.viewer, texts[at], title, at, len(texts), self.cookies)
-            self.ui.show()
-            if not self.humans:
-                self.pause(1200)
-                return
-            k = self.key("continue")
-            if k & (K_UP | K_LEFT) and at:
-                at -= 1
-            elif k & (K_DOWN | K_RIGHT) and at + 1 < len(texts):
-                at += 1
-            elif k & (K_A | K_B):
-                return
+        """The kit's event pages (read_pages), each event beside the board it tells of."""
+        self.read_pages(title, texts, from_end)
+
+    def event_page(self, at, text, title, count, lit):
+        """The event beside the board it tells of (the viewer's, or the player it
+        names), its places lit; nothing blinks."""
+        view.event_page(self.fb, self.game, self.viewer, text, title, at, count, self.cookies)
+        return False
 
     def refuse(self, reason):
         """The reason beside the board, the place it names lit there."""

@@ -279,7 +279,7 @@ def event_page(fb, game, viewer, text, title, at, count, cookies):
     lines(fb, text, PX, 16, 5, parts)
     font.text(fb, "%d/%d" % (at + 1, count) + (font.ARROW_UP if at else "") +
               (font.ARROW_DOWN if at + 1 < count else ""), PX, 56)
-    font.text_right(fb, "A:OK", 127, 56)
+    font.text_right(fb, "A:next" if at + 1 < count else "A:OK", 127, 56)
 
 
 def refusal(fb, game, seat, reason, cookies):

@@ -233,31 +233,22 @@ class App(TableApp):
         return True
 
     def read(self, title, texts, from_end=False):
-        """Events that name a field (issue 14): one at a time on the sheet of the
-        player named, that field blinking, then lit; UP/DOWN the others, A the next
-        (on the last: go on), B go on. Other texts: the kit's list."""
-        game = self.game
-        if not self.humans or max([view.place(game, t) for t in texts] + [-1]) < 0:
+        """Events that name a field (issue 14): the kit's pages (read_pages), one at a
+        time on the sheet of the player named, that field blinking, then lit. Other
+        texts, or nobody to read them: the kit's list."""
+        if not self.humans or max([view.place(self.game, t) for t in texts] + [-1]) < 0:
             return TableApp.read(self, title, texts, from_end)
-        i = len(texts) - 1 if from_end else 0
-        blink = 4
-        while True:
-            cell = view.place(game, texts[i])
-            self.ui.clear()
-            seat = view.seat_in(self.names, texts[i], max(self.holder, 0))
-            view.event_page(self.fb, game, seat, cell, blink % 2 == 0, texts[i], title, i, len(texts))
-            self.ui.show()
-            LIVE["waiting"] = "continue"
-            k = self.ui.pause(250) if blink and cell >= 0 else self.key("continue")
-            blink = max(0, blink - 1)
-            step = -1 if k & (K_UP | K_LEFT) else 1 if k & (K_DOWN | K_RIGHT | K_A) else 0
-            if k & K_MENU:
-                self.menu()
-            elif step and 0 <= i + step < len(texts):
-                i += step
-                blink = 4
-            elif k & (K_A | K_B):
-                return
+        self.read_pages(title, texts, from_end, 4)
+
+    def event_page(self, at, text, title, count, lit):
+        """The event on the sheet of the player it names (else the holder's), beside
+        it; whether it names a field (that blinks)."""
+        game = self.game
+        cell = view.place(game, text)
+        self.ui.clear()
+        seat = view.seat_in(self.names, text, max(self.holder, 0))
+        view.event_page(self.fb, game, seat, cell, lit, text, title, at, count)
+        return cell >= 0
 
     def gives_back(self, seat, text):
         name = self.names[seat]
