@@ -31,7 +31,10 @@ nested too deep while waiting for a key, an interpreter that dies or hangs; the 
 names the game, the seed, the key that did it and the command that plays the same keys
 again. --oom-shown (run_sequence's oom_shown) lets the firmware show its own Out of
 memory screen when a game runs out, as on a console, and goes on with the keys: below
-the console's cap, where the games run out, it tests that the console survives them.
+the console's cap, where the games run out, it tests that the console survives them
+(tests/test_fuzz.py runs a share so, 55K below the cap, in `make test`). There the walk's
+own look at the screen (a setup form's rows, made by the firmware in the same heap) may
+not fit either: tests/fuzz_boot.py then gives the walk up and presses B.
 
 The heap: the firmware gets what a console has. A boot runs the firmware (the .mpy
 tree) inside a harness (tools/_path.py, tools/headless.py, sim/keyscript.py and
