@@ -520,6 +520,57 @@ for ic in (I.DIE5_9, I.JOKER_7, I.CL_BALLOON, I.BAT_2):
             ok = 0
         micropython.heap_unlock()
 print("noalloc" if ok else "ALLOC")
+# the display's own path (core.font.use_display: viper code into its buffer) draws what
+# the blits draw: the scene, then random text at random places, both fonts and colours
+%s
+class Shown(framebuf.FrameBuffer):
+    def __init__(self):
+        self.buffer = bytearray(1024)
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+shown = Shown()
+font.use_display(shown)
+scene(shown, font, I)
+print("".join(["%%02x" %% b for b in shown.buffer]))
+print("differ %%d" %% differing(font, shown, fb, buf))
+faces = (font.FONT5x7, font.FONT3x5)
+micropython.heap_lock()
+try:
+    for c in (1, 0):
+        for f in faces:
+            font.text(shown, s, -3, 13, c, f)
+    ok = 1
+except MemoryError:
+    ok = 0
+micropython.heap_unlock()
+print("noalloc" if ok else "ALLOC")
+'''
+
+# random texts drawn on the display (core.font.use_display) and by blits on another frame
+FUZZ = r'''
+def differing(font, shown, fb, buf):
+    chars = [chr(n) for n in range(1, 127)] + ["\u00e9", "\u20ac", "\U0001f600", "\n", " ", " "]
+    seed = [12345]
+
+    def rand(n):
+        seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        return (seed[0] >> 16) % n
+    bad = 0
+    buf[:] = shown.buffer
+    for trial in range(600):
+        f = (font.FONT5x7, font.FONT3x5)[rand(2)]
+        s = "".join([chars[rand(len(chars))] for _ in range(rand(24))])
+        x = rand(160) - 24
+        y = rand(84) - 12
+        c = rand(2)
+        if rand(4) == 0:
+            shown.fill(1)
+            fb.fill(1)
+        a = font.text(shown, s, x, y, c, f)
+        b = font.text(fb, s, x, y, c, f)
+        if a != b or shown.buffer != buf:
+            bad += 1
+            buf[:] = shown.buffer
+    return bad
 '''
 
 
@@ -556,15 +607,15 @@ def micropython_scene():
     if not (os.path.exists(MICROPYTHON) or shutil.which("micropython")):
         pytest.skip("no MicroPython unix port in .venv/bin")
     exe = MICROPYTHON if os.path.exists(MICROPYTHON) else shutil.which("micropython")
-    r = subprocess.run([exe, "-c", MP_SCRIPT % (FIRMWARE, SCENE)],
+    r = subprocess.run([exe, "-c", MP_SCRIPT % (FIRMWARE, SCENE, FUZZ)],
                        capture_output=True, text=True, timeout=30)
     assert r.returncode == 0, r.stdout + r.stderr
     out = r.stdout.split()
-    return bytes.fromhex(out[0]), out[1]
+    return bytes.fromhex(out[0]), out[1], bytes.fromhex(out[2]), int(out[4]), out[5]
 
 
 def test_micropython_drawing_matches_reference(micropython_scene):
-    mp_buf, _ = micropython_scene
+    mp_buf = micropython_scene[0]
     ref = _run_scene_cpython(_ref_module())
     assert any(ref)
     assert mp_buf == ref
@@ -572,12 +623,41 @@ def test_micropython_drawing_matches_reference(micropython_scene):
 
 def test_micropython_text_does_not_allocate(micropython_scene):
     assert micropython_scene[1] == "noalloc"
+    assert micropython_scene[4] == "noalloc"     # on the display too (viper code)
+
+
+def test_micropython_text_on_the_display_draws_what_blits_draw(micropython_scene):
+    mp_buf, _, shown, differ, _ = micropython_scene
+    assert shown == mp_buf
+    assert differ == 0
+
+
+def test_text_on_the_display_draws_what_blits_draw_in_plain_python():
+    # the simulator and the browser run _text as plain Python (no viper)
+    ns = {}
+    exec(FUZZ, ns)
+    import core.font as f2
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+
+    class Shown(framebuf.FrameBuffer):
+        def __init__(self):
+            self.buffer = bytearray(1024)
+            super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+    shown = Shown()
+    kept = f2._display, f2._pixels, f2._stride, f2._pages
+    f2.use_display(shown)
+    try:
+        assert not f2._IN_PLACE
+        assert ns["differing"](f2, shown, fb, buf) == 0
+    finally:
+        f2._display, f2._pixels, f2._stride, f2._pages = kept
 
 
 def test_micropython_drawing_matches_simulator_stub(micropython_scene):
     if not os.path.exists(STUB):
         pytest.skip("sim/stubs/framebuf.py does not exist yet: stub parity not checked")
-    mp_buf, _ = micropython_scene
+    mp_buf = micropython_scene[0]
     assert _run_scene_cpython(framebuf if USING_STUB else _stub_module()) == mp_buf
 
 

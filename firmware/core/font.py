@@ -42,7 +42,6 @@ line of text collected the whole heap on the unix port; native code keeps its fr
 on the machine stack.
 """
 import framebuf
-import micropython
 
 from core import font_data as _fd
 from core.font_data import (  # noqa: F401  (re-exported)
@@ -111,9 +110,119 @@ LINE_H3x5 = FONT3x5.line_h     # 6
 CHAR_W3x5 = FONT3x5.advance    # 4
 
 
+def ptr8(buf):
+    """The viper cast to a byte pointer: compiled away in viper code, plain indexing
+    where the function runs as Python (the simulator, the browser's port)."""
+    return buf
+
+
+class micropython:  # noqa: N801
+    """Where MicroPython compiles @micropython.native / @micropython.viper itself it never
+    looks this name up; under CPython both leave the function as it is (the `micropython`
+    module there may be Adafruit Blinka's, which refuses viper)."""
+    native = ptr8
+    viper = ptr8
+
+
+# Text on the display itself is drawn by _text below, straight into its buffer (MONO_VLSB:
+# a byte is 8 rows of a column, a page of `stride` bytes a row of bytes); any other
+# FrameBuffer by one framebuf.blit a character. As viper code a line of 20 characters takes
+# 1.8 us on the unix port against 18 us for the blits (each blit parses its arguments and
+# reads and writes every pixel through the format's functions): the event pages and menus
+# draw 5-10 lines a key, 10-20 ms est. Pico before (docs/performance.md).
+_display = None         # the FrameBuffer drawn through _text (use_display)
+_pixels = None          # ... its buffer
+_stride = 0             # ... its width: bytes a page
+_pages = 0              # ... its height / 8
+
+
+def use_display(fb):
+    """Draw text on fb, the console's display (hal/README.md: 128 columns, MONO_VLSB, its
+    bytes in .buffer, a page of 128 after the other), straight into its buffer; on any
+    other frame text() blits."""
+    global _display, _pixels, _stride, _pages
+    _display = fb
+    _pixels = fb.buffer
+    _stride = 128
+    _pages = len(fb.buffer) // 128
+
+
+@micropython.viper
+def _text(buf, stride: int, pages: int, s, n: int, x: int, y: int, c: int,
+          data, w: int, adv: int, first: int, last: int, fold: int, line_h: int) -> int:
+    # text()'s glyphs OR-ed into (c=1) or cleared from (c=0) the frame buffer column by
+    # column, each column byte shifted over the two pages the row y falls on, clipped at
+    # every edge as blit clips. s: a str (its UTF-8 bytes read in place; in plain Python
+    # its encoding), n: its length in characters; a character outside ASCII draws the box.
+    p = ptr8(buf)
+    g = ptr8(data)
+    src = ptr8(s)
+    x0 = x
+    i = 0
+    k = 0
+    while k < n:
+        ch = int(src[i])
+        i += 1
+        k += 1
+        if ch >= 0x80:          # a lead byte: its continuation bytes skipped
+            if ch >= 0xF0:
+                i += 3
+            elif ch >= 0xE0:
+                i += 2
+            else:
+                i += 1
+            ch = 0x7F00         # past every font's last: the box
+        if ch == 32:
+            x += adv
+            continue
+        if ch == 10:
+            x = x0
+            y += line_h
+            continue
+        if fold and 97 <= ch and ch <= 122:
+            ch -= 32
+        off = (ch - first + 1) * w if first <= ch and ch <= last else 0
+        page = y >> 3
+        shift = y & 7
+        col = 0
+        while col < w:
+            at = x + col
+            if 0 <= at and at < stride:
+                bits = int(g[off + col]) << shift
+                if 0 <= page and page < pages and bits & 0xFF:
+                    j = page * stride + at
+                    if c:
+                        p[j] = p[j] | (bits & 0xFF)
+                    else:
+                        p[j] = p[j] & (0xFF ^ (bits & 0xFF))
+                if shift and -1 <= page and page + 1 < pages and bits >> 8:
+                    j = (page + 1) * stride + at
+                    if c:
+                        p[j] = p[j] | (bits >> 8)
+                    else:
+                        p[j] = p[j] & (0xFF ^ (bits >> 8))
+            col += 1
+        x += adv
+    return x
+
+
+@micropython.viper
+def _first_byte(s) -> int:
+    return int(ptr8(s)[0])
+
+
+try:                    # viper reads a str's bytes in place; plain Python indexes its characters
+    _IN_PLACE = _first_byte("A") == 65
+except ValueError:
+    _IN_PLACE = False
+
+
 @micropython.native
 def text(fb, s, x, y, c=1, font=FONT5x7):
     """Draw s with its top-left at (x, y); return the x after the last character."""
+    if fb is _display:
+        return _text(_pixels, _stride, _pages, s if _IN_PLACE else s.encode(), len(s), x, y, c,
+                     font.data, font.w, font.advance, font.first, font.last, font.fold, font.line_h)
     glyphs = font.glyphs
     adv = font.advance
     first = font.first

@@ -84,6 +84,7 @@ class Ui:
     def __init__(self, hal, settings, waiting_shown=False):
         self.hal = hal
         self.fb = hal.display
+        font.use_display(self.fb)     # text straight into the display's buffer
         self.settings = settings
         self.on_sleep = None
         self.asleep = False
