@@ -584,6 +584,57 @@ def test_a_cursor_move_draws_what_the_whole_screen_draws():
     assert moves > 1000
 
 
+def test_a_board_put_back_is_the_board_drawn():
+    """On the display the plain board is kept and put back while it shows the same
+    (view._Kept), and the cursor, targets, marks and chosen wall are drawn over it: every
+    board of a whole game, each seat's, in both layers, with and without them, must be
+    the board drawn from scratch, pixel for pixel, whatever the display showed before."""
+    import framebuf
+    from core.rng import Rng
+    from games.cookie import bot, rules, view
+    from games.cookie.data import SPACE_SEGS
+
+    class Display(framebuf.FrameBuffer):       # the display contract: its bytes in .buffer
+        def __init__(self):
+            self.buffer = bytearray(1024)
+            super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+
+    shown = Display()
+    g = rules.Game(3, None, Rng(6))
+    rng = Rng(3)
+    g.start()
+    boards = put_back = 0
+    while not g.is_over():
+        legal = bytearray(36)
+        for s in g.free_spaces(g.seat):
+            legal[s] = 1
+        cursor = boards % 36
+        marks = g.free_sides(g.seat, cursor)
+        chosen = SPACE_SEGS[4 * cursor + boards % 4]
+        # the seat and layer drawn last come first: a move since must not find them kept
+        last_seat, last_cookies = view._KEPT.seat, view._KEPT.cookies
+        for seat in [max(last_seat, 0)] + [s for s in range(g.n) if s != max(last_seat, 0)]:
+            for cookies in (last_cookies, not last_cookies):
+                for args in ((-1, (), -1, None), (cursor, (), -1, legal), (-1, marks, chosen, None),
+                             (cursor, marks, -1, None)):
+                    hit = view._KEPT.shows(g, seat, cookies)
+                    shown.fill(boards % 2)
+                    view.board(shown, g, seat, *args, cookies=cookies)
+                    whole = bytearray(1024)
+                    view.board(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), g, seat, *args,
+                               cookies=cookies)
+                    # (the panel, x 63-127, is not the board's: the fill before it shows there)
+                    for page in range(8):
+                        got = shown.buffer[page * 128:page * 128 + 63]
+                        assert got == whole[page * 128:page * 128 + 63], "round %d seat %d %s" % (
+                            g.round, seat, args)
+                    boards += 1
+                    put_back += hit
+        g.apply(bot.choose(g, "easy", rng))
+        g.pop_events()
+    assert boards > 1000 and boards // 2 < put_back < boards
+
+
 def test_drawing_the_board_allocates_nothing_and_a_cursor_move_little(tmp_path):
     """Under MicroPython (the .mpy tree, as on a console): every allocation counts towards
     the next collection (core.heap: one per 16 KB), so the turn screen's board allocates
