@@ -585,7 +585,7 @@ def test_a_cursor_move_draws_what_the_whole_screen_draws():
 
 
 def test_a_board_put_back_is_the_board_drawn():
-    """On the display the plain board is kept and put back while it shows the same
+    """On the display each seat's plain board is kept and put back while it shows the same
     (view._Kept), and the cursor, targets, marks and chosen wall are drawn over it: every
     board of a whole game, each seat's, in both layers, with and without them, must be
     the board drawn from scratch, pixel for pixel, whatever the display showed before."""
@@ -611,13 +611,13 @@ def test_a_board_put_back_is_the_board_drawn():
         cursor = boards % 36
         marks = g.free_sides(g.seat, cursor)
         chosen = SPACE_SEGS[4 * cursor + boards % 4]
-        # the seat and layer drawn last come first: a move since must not find them kept
-        last_seat, last_cookies = view._KEPT.seat, view._KEPT.cookies
-        for seat in [max(last_seat, 0)] + [s for s in range(g.n) if s != max(last_seat, 0)]:
-            for cookies in (last_cookies, not last_cookies):
+        # each seat's board in the layer it was kept in first: a move since must not find it kept
+        for seat in range(g.n):
+            kept = view._KEPT[seat].cookies if seat < len(view._KEPT) else False
+            for cookies in (kept, not kept):
                 for args in ((-1, (), -1, None), (cursor, (), -1, legal), (-1, marks, chosen, None),
                              (cursor, marks, -1, None)):
-                    hit = view._KEPT.shows(g, seat, cookies)
+                    hit = seat < len(view._KEPT) and view._KEPT[seat].shows(g, seat, cookies)
                     shown.fill(boards % 2)
                     view.board(shown, g, seat, *args, cookies=cookies)
                     whole = bytearray(1024)

@@ -135,47 +135,50 @@ def cell(fb, game, seat, space, x, y, lit=False, under=False, legal=False, cooki
 
 
 class _Kept:
-    """The last plain board drawn on the display (no cursor, marks, chosen wall or targets):
-    its pixels (columns 0-62, core.draw.columns) and what they show. A turn's event pages
-    and every decision screen draw the same board again: put back, it costs 1.6 us on the
-    unix port against 43-60 us drawn (80-110 with the cookie layer), 36 spaces, their walls
-    and the grid (docs/performance.md)."""
+    """A seat's plain board as last drawn on the display (no cursor, marks, chosen wall or
+    targets): its pixels (columns 0-62, core.draw.columns) and what they show. A turn's
+    event pages and every decision screen draw the same boards again: put back, one costs
+    1.6 us on the unix port against 43-60 us drawn (80-110 with the cookie layer), 36
+    spaces, their walls and the grid. One a seat (660 bytes, made at its first board): the
+    event pages go from one player's board to the next, so with one for all the bench's
+    Cookie Party session drew about 630 of its 1,050 plain boards, with one a seat 254."""
 
     def __init__(self):
         self.pixels = bytearray(8 * (PX - 1))
         self.game = None            # the rules' Game shown (Undo and a resume make another)
-        self.seat = -1
         self.cookies = False
         self.walls = bytearray(84)  # the seat's walls, crosses and chips shown
         self.crossed = bytearray(36)
         self.chips = bytearray(36)
 
     def shows(self, game, seat, cookies):
-        return (game is self.game and seat == self.seat and cookies == self.cookies
-                and game.walls[seat] == self.walls and game.crossed[seat] == self.crossed
-                and game.chip_at[seat] == self.chips)
+        return (game is self.game and cookies == self.cookies and game.walls[seat] == self.walls
+                and game.crossed[seat] == self.crossed and game.chip_at[seat] == self.chips)
 
     def keep(self, frame, game, seat, cookies):
         draw.columns(frame, self.pixels, 0, PX - 1, 0)
         self.game = game
-        self.seat = seat
         self.cookies = cookies
         self.walls[:] = game.walls[seat]
         self.crossed[:] = game.crossed[seat]
         self.chips[:] = game.chip_at[seat]
 
 
-_KEPT = _Kept()
+_KEPT = []      # a _Kept a seat
 
 
 @micropython.native
 def plain(fb, game, seat, cookies):
-    """Seat's board without a cursor, marks or targets: put back when the display shows
-    it already (_Kept), else drawn and kept."""
+    """Seat's board without a cursor, marks or targets: put back when the display showed it
+    last as it is now (_Kept), else drawn and kept."""
     frame = getattr(fb, "buffer", None)     # the display's (hal/README.md); another frame is drawn
-    if frame is not None and _KEPT.shows(game, seat, cookies):
-        draw.columns(frame, _KEPT.pixels, 0, PX - 1, 1)
-        return
+    if frame is not None:
+        while len(_KEPT) <= seat:
+            _KEPT.append(_Kept())
+        kept = _KEPT[seat]
+        if kept.shows(game, seat, cookies):
+            draw.columns(frame, kept.pixels, 0, PX - 1, 1)
+            return
     fb.fill_rect(0, 0, PX - 1, 64, 0)
     for space in range(36):
         cell(fb, game, seat, space, 10 * (space % 6), BY + 10 * (space // 6), False, False, False, cookies)
@@ -187,7 +190,7 @@ def plain(fb, game, seat, cookies):
         for x in range(0, 61, 10):
             fb.pixel(x, y, 1)
     if frame is not None:
-        _KEPT.keep(frame, game, seat, cookies)
+        _KEPT[seat].keep(frame, game, seat, cookies)
 
 
 @micropython.native
