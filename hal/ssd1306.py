@@ -6,18 +6,18 @@ SSD1306_SPI is in hal/ssd1306_spi.py: a console loads only the bus it has.
 
 show() sends only what changed since the previous show(): the frame is cut into
 fixed blocks of 16 columns x 1 page (16 bytes), each compared with a shadow copy
-of what the panel already holds. The comparisons run in C (buffer equality): the
-whole frame first (a key that changed nothing costs one compare), then each page,
-and only a page that changed is compared block by block, so a frame that changed
-one page loops over 8 blocks in Python instead of 64. Each run of dirty blocks gets one column/page
-window command, then its data. A run that starts at column 0 may continue over
+of what the panel already holds. The whole frame is compared first, in C (a key
+that changed nothing costs one compare); then _runs (viper code where the port has
+the emitter, hal/ssd1306_frame.py) finds the changed blocks and copies them into the shadow. Each run of
+changed blocks gets one column/page window command, then its data, a page's share
+of the run in one transaction. A run that starts at column 0 may continue over
 page boundaries, so a full frame is one window command plus the data.
 
-No allocation in show(): the block views, command buffers and the I2C staging
-buffer are made in __init__. I2C data goes out as single-buffer writeto() calls
-(control byte 0x40 + a block, or + a whole page when the run covers it):
-writevto() with two buffers would allocate on ports whose I2C driver needs one
-contiguous buffer (rp2 merges the pieces into a temporary m_new buffer).
+No allocation in show(): the run list, command buffers, the I2C staging buffer
+and its views are made in __init__. I2C data goes out as single-buffer writeto()
+calls (control byte 0x40 + the run's columns on a page, copied into the staging
+buffer): writevto() with two buffers would allocate on ports whose I2C driver
+needs one contiguous buffer (rp2 merges the pieces into a temporary m_new buffer).
 
 Counters for benchmarks: ``bytes_sent`` (command and data bytes on the bus,
 including I2C control bytes but not the I2C address byte) and ``frames``
@@ -25,8 +25,8 @@ including I2C control bytes but not the I2C address byte) and ``frames``
 device; call reset_counters() before measuring.
 
 RAM: the frame (width*pages bytes), the shadow (same), a width+1 staging buffer
-and about 150 small memoryview objects: a 128x64 I2C instance measures 9.1 KB on
-the 64-bit unix port, roughly half that on a 32-bit MCU.
+and about 90 small memoryview objects (the blocks and rows the SPI bus sends, the
+staging views).
 """
 
 from micropython import const
@@ -78,7 +78,7 @@ class SSD1306(framebuf.FrameBuffer):
 
     Command buffers keep a leading slot for the I2C control byte; subclasses
     implement _command(buf, body) (buf with the slot, body without it) and
-    _write_blocks(first, end).
+    _write_window(first page, last page, first column, columns).
     """
 
     def __init__(self, width, height, external_vcc=False):
@@ -98,21 +98,8 @@ class SSD1306(framebuf.FrameBuffer):
         self._full = True  # the next show() resends everything
         self._shadow = bytearray(len(self.buffer))
         nb = (width + _BLOCK - 1) // _BLOCK
-        self._nb = nb
-        buf = memoryview(self.buffer)
-        sh = memoryview(self._shadow)
-        blocks = []
-        shadows = []
-        for p in range(self.pages):
-            for b in range(nb):
-                a = p * width + b * _BLOCK
-                e = min(a + _BLOCK, (p + 1) * width)
-                blocks.append(buf[a:e])
-                shadows.append(sh[a:e])
-        self._blocks = blocks
-        self._shadows = shadows
-        self._rows = [buf[p * width:(p + 1) * width] for p in range(self.pages)]
-        self._shadow_rows = [sh[p * width:(p + 1) * width] for p in range(self.pages)]
+        self._wins = bytearray(4 * nb * self.pages)  # show(): the windows to send (hal/ssd1306_frame.py)
+        self._changed = bytearray(nb)            # ... its scratch: a page's changed blocks
         self._win = bytearray((_CTRL_CMD, _SET_COL_ADDR, 0, 0, _SET_PAGE_ADDR, 0, 0))
         self._win_body = memoryview(self._win)[1:]
         self._cmd1 = bytearray(2)
@@ -120,6 +107,9 @@ class SSD1306(framebuf.FrameBuffer):
         self._cmd2 = bytearray(3)
         self._cmd2_body = memoryview(self._cmd2)[1:]
         self._probe()
+        from hal.ssd1306_frame import stage, windows   # viper code: once a display answered
+        self._find = windows
+        self._copy = stage
         self.init_display()
 
     # ----------------------------------------------------------- commands --
@@ -217,55 +207,27 @@ class SSD1306(framebuf.FrameBuffer):
         if not full and self.buffer == self._shadow:  # nothing changed (one compare in C)
             self.frames = (self.frames + 1) & _WRAP
             return
-        blocks = self._blocks
-        shadows = self._shadows
-        rows = self._rows
-        shadow_rows = self._shadow_rows
-        nb = self._nb
-        n = len(blocks)
-        i = 0
+        wins = self._wins
         try:
-            while i < n:
-                if not full:
-                    if i % nb == 0 and rows[i // nb] == shadow_rows[i // nb]:
-                        i += nb  # this page is unchanged: its blocks need no compare
-                        continue
-                    if blocks[i] == shadows[i]:
-                        i += 1
-                        continue
-                # A run of dirty blocks from i; it may cross into the next page
-                # only if it started at column 0 (its window is then full width).
-                span = i % nb == 0
-                j = i + 1
-                while j < n and (full or blocks[j] != shadows[j]) and (span or j % nb):
-                    j += 1
-                self._send_run(i, j)
-                for k in range(i, j):
-                    shadows[k][:] = blocks[k]
-                i = j
+            n = self._find(self.buffer, self._shadow, self.width, self.pages, 1 if full else 0, wins, self._changed)
+            for r in range(n):
+                self._send_window(wins[4 * r], wins[4 * r + 1], wins[4 * r + 2], wins[4 * r + 3])
         except BaseException:
             self._full = True  # the panel's state is unknown: resend next time
             raise
         self.frames = (self.frames + 1) & _WRAP
 
-    def _send_run(self, i, j):
-        nb = self._nb
-        p0 = i // nb
-        p1 = (j - 1) // nb
-        c0 = (i % nb) * _BLOCK
-        if p1 > p0:
-            c1 = self.width - 1
-        else:
-            c1 = c0 + (j - i) * _BLOCK - 1
-            if c1 >= self.width:
-                c1 = self.width - 1
+    def _send_window(self, p0, p1, b0, b1):
+        # pages p0..p1, blocks b0..b1-1: the window command, then the bus's data
+        c0 = b0 * _BLOCK
+        c1 = min(b1 * _BLOCK, self.width) - 1
         w = self._win
         w[2] = c0 + self.col_offset
         w[3] = c1 + self.col_offset
         w[5] = p0
         w[6] = p1
         self._command(w, self._win_body)  # pyright: ignore[reportAttributeAccessIssue]  -- each bus's subclass defines it
-        self._write_blocks(i, j)  # pyright: ignore[reportAttributeAccessIssue]  -- each bus's subclass defines it
+        self._write_window(p0, p1, c0, c1 - c0 + 1)  # pyright: ignore[reportAttributeAccessIssue]  -- each bus's subclass defines it
 
 
 class SSD1306_I2C(SSD1306):
@@ -274,17 +236,15 @@ class SSD1306_I2C(SSD1306):
     def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
         self.i2c = i2c
         self.addr = addr
-        # Staging buffer: control byte 0x40, then one block or one page row.
+        # Staging buffer: control byte 0x40, then a page's share of a run (up to a row).
         stage = bytearray(width + 1)
         stage[0] = _CTRL_DATA
         sv = memoryview(stage)
-        short = width % _BLOCK or _BLOCK
-        self._st_row = sv[1:]
-        self._st_row_tx = sv
-        self._st_blk = sv[1:1 + min(_BLOCK, width)]
-        self._st_blk_tx = sv[:1 + min(_BLOCK, width)]
-        self._st_short = sv[1:1 + short]
-        self._st_short_tx = sv[:1 + short]
+        self._stage = stage
+        # the transactions of _write_window by their bytes: whole blocks, or up to the
+        # page's end (its last block may be short)
+        sizes = [m * _BLOCK for m in range(width // _BLOCK + 1)] + [width - m * _BLOCK for m in range(width // _BLOCK + 1)]
+        self._tx = dict((n, sv[:1 + n]) for n in sizes if 0 < n <= width)
         self._vec = [b"\x40", b""]
         super().__init__(width, height, external_vcc)
 
@@ -309,28 +269,19 @@ class SSD1306_I2C(SSD1306):
         v[1] = b""
         self.bytes_sent = (self.bytes_sent + 1 + len(buf)) & _WRAP
 
-    def _write_blocks(self, i, j):
-        nb = self._nb
-        blocks = self._blocks
+    def _write_window(self, p0, p1, c0, n):
+        # columns c0..c0+n-1 of pages p0..p1, a page a transaction: control byte 0x40, then
+        # its n bytes (the panel's address moves on through the window)
         i2c = self.i2c
         addr = self.addr
+        frame = self.buffer
+        stage = self._stage
+        copy = self._copy
+        tx = self._tx[n]
+        width = self.width
         sent = 0
-        k = i
-        while k < j:
-            if k % nb == 0 and j - k >= nb:
-                # The run covers this whole page row: one transaction.
-                self._st_row[:] = self._rows[k // nb]
-                tx = self._st_row_tx
-                k += nb
-            else:
-                blk = blocks[k]
-                if len(blk) == _BLOCK:
-                    self._st_blk[:] = blk
-                    tx = self._st_blk_tx
-                else:
-                    self._st_short[:] = blk
-                    tx = self._st_short_tx
-                k += 1
+        for page in range(p0, p1 + 1):
+            copy(stage, frame, page * width + c0, n)
             i2c.writeto(addr, tx)
-            sent += len(tx)
+            sent += n + 1
         self.bytes_sent = (self.bytes_sent + sent) & _WRAP

@@ -7,6 +7,7 @@ from micropython import const
 from hal.ssd1306 import SSD1306, _sleep_ms
 
 _WRAP = const(0x3FFFFFFF)  # as in hal/ssd1306.py: counters stay small ints on 32-bit ports
+_BLOCK = const(16)          # as in hal/ssd1306.py: the columns of a block
 
 
 class _CallPin:
@@ -38,6 +39,13 @@ class SSD1306_SPI(SSD1306):
         self.dc = _pin(dc, 0)
         self.res = _pin(res, 1)
         self.cs = _pin(cs, 1)
+        # staging buffer (its first byte is the I2C driver's control byte slot: unused here)
+        # and its views by bytes: whole blocks, or up to a page's end
+        stage = bytearray(width + 1)
+        sv = memoryview(stage)
+        self._stage = stage
+        sizes = [m * _BLOCK for m in range(width // _BLOCK + 1)] + [width - m * _BLOCK for m in range(width // _BLOCK + 1)]
+        self._tx = dict((n, sv[1:1 + n]) for n in sizes if 0 < n <= width)
         if self.res is not None:
             _sleep_ms(1)
             self.res.value(0)
@@ -65,26 +73,24 @@ class SSD1306_SPI(SSD1306):
             cs.value(1)
         self.bytes_sent = (self.bytes_sent + len(buf)) & _WRAP
 
-    def _write_blocks(self, i, j):
-        nb = self._nb
-        blocks = self._blocks
+    def _write_window(self, p0, p1, c0, n):
+        # columns c0..c0+n-1 of pages p0..p1, copied page by page into the staging buffer
+        # (a slice of the frame would make a memoryview each)
         spi = self.spi
         cs = self.cs
+        frame = self.buffer
+        stage = self._stage
+        copy = self._copy
+        tx = self._tx[n]
+        width = self.width
         sent = 0
         self.dc.value(1)
         if cs is not None:
             cs.value(0)
-        k = i
-        while k < j:
-            if k % nb == 0 and j - k >= nb:
-                row = self._rows[k // nb]
-                spi.write(row)
-                sent += len(row)
-                k += nb
-            else:
-                spi.write(blocks[k])
-                sent += len(blocks[k])
-                k += 1
+        for page in range(p0, p1 + 1):
+            copy(stage, frame, page * width + c0, n)
+            spi.write(tx)
+            sent += n
         if cs is not None:
             cs.value(1)
         self.bytes_sent = (self.bytes_sent + sent) & _WRAP
