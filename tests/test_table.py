@@ -251,6 +251,7 @@ class _PlayApp(table.TableApp):
         self.code = None            # (a game code: core.codes; this stand-in game has none)
         self.stats_kept = False
         self._saver = self.save
+        self._undo_ready = self.undo_ready
 
     def decide(self, seat):
         self.ui.show()
@@ -275,6 +276,30 @@ def test_a_turns_save_waits_for_the_next_screen_but_not_for_a_key():
     # not written, under the busy mark (the end's work)
     saved = ["frame", "frame", "save", "frame", "key"]
     assert app.events.seen[1:] == saved + saved + ["frame", "key", "frame", "clear"]
+
+
+def test_undos_copy_of_the_game_is_made_while_the_person_looks_at_the_screen():
+    # a person's first action of a turn needs Undo's copy of the game (core.undo); it is
+    # made once their screen is up, before a key is read (ui.ahead), after the turn's save
+    class Copied(_TwoTurns):
+        def to_save(self):
+            app.events.seen.append("copy")
+            return _TwoTurns.to_save(self)
+
+    class Deciding(_PlayApp):
+        def decide(self, seat):
+            self.ui.show()
+            self.ui.wait_key()
+            assert self.takeback.seat == seat and self.takeback.base == '{"turn":%d}' % self.game.turn
+            self.game.turn += 1
+
+    app = Deciding(["human", "normal"])
+    app.game = Copied()
+    app.play()
+    # (the save's copy, the save; then Undo's copy, and the key)
+    assert app.events.seen[1:6] == ["frame", "frame", "copy", "save", "frame"]
+    assert app.events.seen[6:8] == ["copy", "key"]
+    assert app.ui.prepare is None
 
 
 def test_a_computer_player_thinks_after_the_save_under_the_busy_mark():

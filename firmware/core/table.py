@@ -97,6 +97,7 @@ class TableApp:
         if self.humans == 1 or saved is None and not self.PRIVATE and self.humans:
             self.holder = people[0]
         self._saver = self.save     # (one bound method, put off with ui.later())
+        self._undo_ready = self.undo_ready  # (... and ui.ahead())
         LIVE["app"] = self
         LIVE["game"] = self.game
         LIVE["waiting"] = "continue"
@@ -176,10 +177,14 @@ class TableApp:
                 self.hand_to(seat)
                 self.news(seat)
                 self.deciding = seat
+                if self.takeback is not None:
+                    self.ui.ahead(self._undo_ready)
                 try:
                     self.decide(seat)
                 except _Undone:     # the same person decides again, on the game put back
                     pass
+                if self.ui.prepare is self._undo_ready:
+                    self.ui.ahead(None)
                 self.deciding = -1
                 game = self.game
             else:
@@ -232,6 +237,12 @@ class TableApp:
         self.save_more(data)
         self.ctx.save_game(data)
 
+    def undo_ready(self):
+        """Undo's copy of the game before the deciding person's first action, made while
+        they look at their first screen (ui.ahead), not when their key comes."""
+        if self.deciding >= 0 and self.deciding == self.game.to_act():
+            self.takeback.ready(self.game, self.deciding)
+
     def apply(self, action):
         """A person's action: True, or False with the rules' reason shown. Every action
         of a person goes through here: Undo replays them (core.undo)."""
@@ -250,6 +261,8 @@ class TableApp:
             return False
         if link is None:
             self.takeback.after(game, seat, action, seen)
+            if self.takeback.base is None and seat == self.deciding == game.to_act():
+                self.ui.ahead(self._undo_ready)     # a new base (something was revealed): ahead too
         else:
             link.applied(seat, action)
         return True

@@ -91,6 +91,7 @@ class Ui:
         self.menu_hook = None    # set while a game runs: A+B opens its menu on any screen
         self.in_menu = False     # the game menu is open: A+B does not open it again
         self.pending = None      # work put off until the frame is up (later())
+        self.prepare = None      # work to do once the frame is up, before the next key (ahead())
         self._under = bytearray(2 * MARK_W)  # what the busy mark covers (catch_up)
         self.poll = None         # a linked game's link, served at every nap (core.linkplay)
         self.clears = 0          # screens begun (clear()): a menu redraws a row only over its own
@@ -220,6 +221,13 @@ class Ui:
         latched by the buttons. One piece of work at a time: a later call replaces it."""
         self.pending = work
 
+    def ahead(self, work):
+        """Do work() once the next screen is up, after any work put off with later(), without
+        the busy mark: what the next key would otherwise do before its frame (the copy of
+        the game Undo keeps, made before a person's first action: 20-45 ms est. Pico) is
+        done while the person reads the screen. One piece at a time; None cancels it."""
+        self.prepare = work
+
     def catch_up(self, marked=False):
         """Do the work put off with later(), if any (once). marked: the screen is up
         and a person may be reading it (a wait for a key, a pause), so the busy mark
@@ -229,6 +237,13 @@ class Ui:
         two renames of the storage, the renames most of it on this host), with nothing
         on the screen to say so, and a flash file system has costs of its own; the
         mark costs two small frames (two 16-column blocks each: about 1 ms of bus)."""
+        self._caught_up(marked)
+        work = self.prepare
+        if work is not None:
+            self.prepare = None
+            work()
+
+    def _caught_up(self, marked):
         work = self.pending
         if work is None:
             return

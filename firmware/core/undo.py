@@ -66,8 +66,10 @@ class TakeBack:
             return NOTHING
         return "" if self.actions else self.why
 
-    def before(self, game, seat, log_count):
-        """Called before seat's action is applied: the base, at the first one."""
+    def ready(self, game, seat):
+        """The base for seat's next action, made ahead (core.table: while the person looks
+        at the screen) so that before() finds it; the game must not change until then
+        but through that action."""
         if self.seat != seat:
             self.clear(NOTHING)
             self.seat = seat
@@ -75,6 +77,10 @@ class TakeBack:
             self.base = text_of(game.to_save())   # a copy: it must not change with the game
             self.actions = []
             self.marks = []
+
+    def before(self, game, seat, log_count):
+        """Called before seat's action is applied: the base, at the first one."""
+        self.ready(game, seat)
         self.marks.append(log_count)
 
     def refused(self):
