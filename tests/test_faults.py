@@ -237,3 +237,19 @@ def test_out_of_memory_loading_the_launcher_back_after_a_game_resets_a_console(t
     assert "out of memory in the launcher; resetting" in capsys.readouterr().out
     assert c.resets == 2 and len(loads) == 3     # the game's reset, then the launcher's
     assert has_text(c, "pocket-party") and not has_text(c, "Out of memory")
+
+
+def test_unload_new_forgets_every_module_loaded_since_and_its_name_on_the_parent():
+    # main.run calls it when a game ran out of memory: one name at a time, no list made
+    import sys
+    import types
+    from core import session
+    before = set(sys.modules)
+    pkg = types.ModuleType("pp_probe_pkg")
+    sub = types.ModuleType("pp_probe_pkg.sub")
+    pkg.sub = sub
+    sys.modules["pp_probe_pkg"] = pkg
+    sys.modules["pp_probe_pkg.sub"] = sub
+    session.unload_new(before | {"pp_probe_pkg"})
+    assert "pp_probe_pkg.sub" not in sys.modules and not hasattr(pkg, "sub")
+    assert sys.modules.pop("pp_probe_pkg") is pkg

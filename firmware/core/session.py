@@ -38,9 +38,23 @@ def unload(name):
 def unload_new(before):
     """Forget every module loaded since `before` (a set of module names): not only a
     game's own modules but the core modules only it used (core.draw, core.rules...)."""
-    for key in list(sys.modules):
-        if key not in before:
-            _forget(key)
+    # One name at a time, found by a loop over sys.modules (its iterator is on the stack),
+    # not a list of them: main.run calls this when a game ran out of memory, and the list
+    # (512 bytes) did not fit then (tests/test_fuzz.py, 75 KB below the cap).
+    gc.collect()
+    while True:
+        for key in sys.modules:
+            if key not in before:
+                break
+        else:
+            break
+        del sys.modules[key]
+        dot = key.rfind(".")
+        if dot > 0:
+            parent = sys.modules.get(key[:dot])
+            child = key[dot + 1:]
+            if parent is not None and hasattr(parent, child):
+                delattr(parent, child)
     gc.collect()
 
 
