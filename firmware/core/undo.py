@@ -119,7 +119,8 @@ class TakeBack:
         return game, mark
 
     def to_save(self):
-        return {"seat": self.seat, "base": self.base, "actions": list(self.actions),
+        # a base made ahead (ready) with no action since is the game itself: not saved twice
+        return {"seat": self.seat, "base": self.base if self.actions else None, "actions": list(self.actions),
                 "marks": list(self.marks), "why": self.why}
 
     def load(self, data):
