@@ -7,11 +7,12 @@ SSD1306_SPI is in hal/ssd1306_spi.py: a console loads only the bus it has.
 show() sends only what changed since the previous show(): the frame is cut into
 fixed blocks of 16 columns x 1 page (16 bytes), each compared with a shadow copy
 of what the panel already holds. The whole frame is compared first, in C (a key
-that changed nothing costs one compare); then _runs (viper code where the port has
-the emitter, hal/ssd1306_frame.py) finds the changed blocks and copies them into the shadow. Each run of
-changed blocks gets one column/page window command, then its data, a page's share
-of the run in one transaction. A run that starts at column 0 may continue over
-page boundaries, so a full frame is one window command plus the data.
+that changed nothing costs one compare); then hal/ssd1306_frame.py's windows()
+(viper code where the port has the emitter) finds the runs of changed blocks on each
+page and copies them into the shadow. Each run gets one column/page window command,
+then its data, a page's share in one transaction; runs with the same blocks on
+pages one below the other share a window, so a full frame is one window command plus
+the data.
 
 No allocation in show(): the run list, command buffers, the I2C staging buffer
 and its views are made in __init__. I2C data goes out as single-buffer writeto()
@@ -25,8 +26,7 @@ including I2C control bytes but not the I2C address byte) and ``frames``
 device; call reset_counters() before measuring.
 
 RAM: the frame (width*pages bytes), the shadow (same), a width+1 staging buffer
-and about 90 small memoryview objects (the blocks and rows the SPI bus sends, the
-staging views).
+and its views (one per transaction size, about 16), the window list.
 """
 
 from micropython import const
@@ -71,6 +71,17 @@ def _sleep_ms(ms):
         s(ms)
     else:
         time.sleep(ms / 1000)
+
+
+def _staging(width, start):
+    """A staging buffer for a page's share of a run (width + 1 bytes: the first is the I2C
+    control byte's slot) and its views from start, by the run's bytes: whole blocks, or
+    up to the page's end (its last block may be short), made once: a slice would make one
+    a transaction."""
+    stage = bytearray(width + 1)
+    sv = memoryview(stage)
+    sizes = [m * _BLOCK for m in range(width // _BLOCK + 1)] + [width - m * _BLOCK for m in range(width // _BLOCK + 1)]
+    return stage, dict((n, sv[start:1 + n]) for n in sizes if 0 < n <= width)
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -236,15 +247,9 @@ class SSD1306_I2C(SSD1306):
     def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
         self.i2c = i2c
         self.addr = addr
-        # Staging buffer: control byte 0x40, then a page's share of a run (up to a row).
-        stage = bytearray(width + 1)
-        stage[0] = _CTRL_DATA
-        sv = memoryview(stage)
-        self._stage = stage
-        # the transactions of _write_window by their bytes: whole blocks, or up to the
-        # page's end (its last block may be short)
-        sizes = [m * _BLOCK for m in range(width // _BLOCK + 1)] + [width - m * _BLOCK for m in range(width // _BLOCK + 1)]
-        self._tx = dict((n, sv[:1 + n]) for n in sizes if 0 < n <= width)
+        # a transaction: control byte 0x40, then a page's share of a run (up to a row)
+        self._stage, self._tx = _staging(width, 0)
+        self._stage[0] = _CTRL_DATA
         self._vec = [b"\x40", b""]
         super().__init__(width, height, external_vcc)
 

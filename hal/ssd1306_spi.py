@@ -4,10 +4,9 @@ Its own file so that a console with an I2C display never loads it.
 """
 
 from micropython import const
-from hal.ssd1306 import SSD1306, _sleep_ms
+from hal.ssd1306 import SSD1306, _sleep_ms, _staging
 
 _WRAP = const(0x3FFFFFFF)  # as in hal/ssd1306.py: counters stay small ints on 32-bit ports
-_BLOCK = const(16)          # as in hal/ssd1306.py: the columns of a block
 
 
 class _CallPin:
@@ -39,13 +38,7 @@ class SSD1306_SPI(SSD1306):
         self.dc = _pin(dc, 0)
         self.res = _pin(res, 1)
         self.cs = _pin(cs, 1)
-        # staging buffer (its first byte is the I2C driver's control byte slot: unused here)
-        # and its views by bytes: whole blocks, or up to a page's end
-        stage = bytearray(width + 1)
-        sv = memoryview(stage)
-        self._stage = stage
-        sizes = [m * _BLOCK for m in range(width // _BLOCK + 1)] + [width - m * _BLOCK for m in range(width // _BLOCK + 1)]
-        self._tx = dict((n, sv[1:1 + n]) for n in sizes if 0 < n <= width)
+        self._stage, self._tx = _staging(width, 1)     # (no control byte on SPI)
         if self.res is not None:
             _sleep_ms(1)
             self.res.value(0)

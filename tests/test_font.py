@@ -645,13 +645,13 @@ def test_text_on_the_display_draws_what_blits_draw_in_plain_python():
             self.buffer = bytearray(1024)
             super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
     shown = Shown()
-    kept = f2._display, f2._pixels, f2._stride, f2._pages
+    kept = f2._display, f2._pixels, f2._pages
     f2.use_display(shown)
     try:
         assert not f2._IN_PLACE
         assert ns["differing"](f2, shown, fb, buf) == 0
     finally:
-        f2._display, f2._pixels, f2._stride, f2._pages = kept
+        f2._display, f2._pixels, f2._pages = kept
 
 
 def test_micropython_drawing_matches_simulator_stub(micropython_scene):

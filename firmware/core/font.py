@@ -131,8 +131,7 @@ class micropython:  # noqa: N801
 # reads and writes every pixel through the format's functions): the event pages and menus
 # draw 5-10 lines a key, 10-20 ms est. Pico before (docs/performance.md).
 _display = None         # the FrameBuffer drawn through _text (use_display)
-_pixels = None          # ... its buffer
-_stride = 0             # ... its width: bytes a page
+_pixels = None          # ... its buffer (128 bytes a page)
 _pages = 0              # ... its height / 8
 
 
@@ -140,10 +139,9 @@ def use_display(fb):
     """Draw text on fb, the console's display (hal/README.md: 128 columns, MONO_VLSB, its
     bytes in .buffer, a page of 128 after the other), straight into its buffer; on any
     other frame text() blits."""
-    global _display, _pixels, _stride, _pages
+    global _display, _pixels, _pages
     _display = fb
     _pixels = fb.buffer
-    _stride = 128
     _pages = len(fb.buffer) // 128
 
 
@@ -221,7 +219,7 @@ except ValueError:
 def text(fb, s, x, y, c=1, font=FONT5x7):
     """Draw s with its top-left at (x, y); return the x after the last character."""
     if fb is _display:
-        return _text(_pixels, _stride, _pages, s if _IN_PLACE else s.encode(), len(s), x, y, c,
+        return _text(_pixels, 128, _pages, s if _IN_PLACE else s.encode(), len(s), x, y, c,
                      font.data, font.w, font.advance, font.first, font.last, font.fold, font.line_h)
     glyphs = font.glyphs
     adv = font.advance

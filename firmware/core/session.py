@@ -21,6 +21,11 @@ def _forget(name):
     for key in list(sys.modules):
         if key == name or key.startswith(name + "."):
             del sys.modules[key]
+    _detach(name)
+
+
+def _detach(name):
+    # the package a module was loaded into forgets it too (its attribute kept it alive)
     dot = name.rfind(".")
     if dot > 0:
         parent = sys.modules.get(name[:dot])
@@ -49,12 +54,7 @@ def unload_new(before):
         else:
             break
         del sys.modules[key]
-        dot = key.rfind(".")
-        if dot > 0:
-            parent = sys.modules.get(key[:dot])
-            child = key[dot + 1:]
-            if parent is not None and hasattr(parent, child):
-                delattr(parent, child)
+        _detach(key)
     gc.collect()
 
 
