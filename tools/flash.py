@@ -230,6 +230,18 @@ def _pass_on(proc, answered):
         sys.stdout.flush()
 
 
+def _wait_polled(proc, step=0.2):
+    """proc.wait(), in short waits. The kernel may hand Ctrl-C's SIGINT to the reader thread; Python
+    then runs its handler in the main thread only at its next bytecode, which a main thread blocked in
+    waitpid() never reaches while mpremote runs (seen once in a clean-clone make test under load:
+    the mount ran on 30 s after Ctrl-C). A timed wait sleeps in steps and sees the signal."""
+    while True:
+        try:
+            return proc.wait(step)
+        except subprocess.TimeoutExpired:
+            pass
+
+
 def mount(board, port=None, out=print):
     """Run the launcher from build/<board> on the host (mpremote mount): nothing is flashed. Ctrl-C
     stops the board. The tree is built first, so the board imports the .mpy files a flash copies.
@@ -250,7 +262,7 @@ def mount(board, port=None, out=print):
     reader = threading.Thread(target=_pass_on, args=(proc, answered), daemon=True)
     reader.start()
     try:
-        rc = proc.wait()
+        rc = _wait_polled(proc)
         reader.join(2)
         return _failed(rc, out) if rc != 0 else 0
     except KeyboardInterrupt:
